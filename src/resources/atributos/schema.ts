@@ -1,0 +1,28 @@
+import { contains, defineResource, empresaId, id, int, q, ref, refFilter, str } from '../fields';
+
+export const atributos = defineResource({
+  name: 'atributos',
+  model: 'Atributo',
+  label: 'Atributo',
+  labelPlural: 'Atributos',
+  table: 'atributos',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('unidad', 'Unidad', { maxLength: 50 }),
+    str('categorias', 'Categorías (separadas por comas)', { maxLength: 2000 }),
+    ref('grupoAtributosId', 'Grupo de atributos', 'grupos-atributos'),
+    str('valorDefecto', 'Valor por defecto', { maxLength: 255 }),
+    int('codigo', 'Código'),
+  ],
+  search: ['nombre'],
+  filters: [
+    q(),
+    contains('searchNombre', 'Nombre', { field: 'nombre' }),
+    refFilter('grupoAtributos', 'Grupo de atributos', 'grupos-atributos', { field: 'grupoAtributosId' }),
+  ],
+  menu: { group: 'catalogo', icon: 'ListAlt' },
+  messages: { deleted: 'Atributo eliminado' },
+});

@@ -1,0 +1,16 @@
+import { defineResource, id, ref, refFilter } from '../fields';
+
+export const catalogosProductos = defineResource({
+  name: 'catalogos-productos',
+  model: 'CatalogoProducto',
+  label: 'Producto de catálogo',
+  labelPlural: 'Productos de catálogos',
+  fields: [
+    id(),
+    ref('catalogoId', 'Catálogo', 'catalogos', { required: true }),
+    ref('productoId', 'Producto', 'productos', { required: true }),
+  ],
+  sort: { field: 'id', order: 'ASC' },
+  filters: [refFilter('catalogoId', 'Catálogo', 'catalogos', { alwaysOn: true })],
+  menu: { group: 'catalogo', icon: 'PlaylistAdd', hidden: true },
+});

@@ -1,0 +1,22 @@
+import { contains, defineResource, empresaId, id, q, str } from '../fields';
+
+/** Two-level tree: `padre` is the parent's codigo; the root's codigo is 'master' (spec §3, §9). */
+export const categorias = defineResource({
+  name: 'categorias',
+  model: 'Categoria',
+  label: 'Categoría',
+  labelPlural: 'Categorías',
+  table: 'categorias',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('codigo', 'Código', { required: true, maxLength: 50 }),
+    str('padre', 'Categoría padre (código)', { maxLength: 50, default: 'master' }),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+  ],
+  search: ['nombre', 'codigo'],
+  filters: [q(), contains('padre', 'Padre')],
+  menu: { group: 'catalogo', icon: 'AccountTree' },
+  messages: { created: 'Categoría creada', updated: 'Categoría actualizada', deleted: 'Categoría eliminada' },
+});

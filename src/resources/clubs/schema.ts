@@ -1,0 +1,25 @@
+import { contains, defineResource, empresaId, id, str, text } from '../fields';
+
+export const clubs = defineResource({
+  name: 'Clubs',
+  model: 'Club',
+  label: 'Club',
+  labelPlural: 'Clubs',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 100 }),
+    text('descripcion', 'Descripción'),
+    str('filtroMarcas', 'Filtro de marcas', { maxLength: 1000 }),
+    str('filtroCategorias', 'Filtro de categorías', { maxLength: 1000 }),
+  ],
+  filters: [
+    contains('nombre', 'Nombre', { alwaysOn: true }),
+    contains('descripcion', 'Descripción'),
+    contains('filtroMarcas', 'Filtro de marcas'),
+    contains('filtroCategorias', 'Filtro de categorías'),
+  ],
+  menu: { group: 'relaciones', icon: 'Groups' },
+  messages: { created: 'Club creado', updated: 'Club actualizado', deleted: 'Club eliminado' },
+});

@@ -1,0 +1,18 @@
+import { defineResource, id, q, str } from '../fields';
+
+export const empresas = defineResource({
+  name: 'empresas',
+  model: 'Empresa',
+  label: 'Empresa',
+  labelPlural: 'Empresas',
+  table: 'empresas',
+  fields: [
+    id(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),
+  ],
+  search: ['nombre', 'codigo'],
+  filters: [q()],
+  menu: { group: 'empresas', icon: 'Business' },
+  messages: { created: 'Empresa creada', updated: 'Empresa actualizada', deleted: 'Empresa eliminada' },
+});

@@ -1,0 +1,19 @@
+import { defineResource, id, ref, refFilter, str } from '../fields';
+
+/** Link between a company and an ERP (Business Central) brand; brand name and code are joined in. */
+export const empresasBC = defineResource({
+  name: 'EmpresasBC',
+  model: 'EmpresaBC',
+  label: 'Enlace con BC',
+  labelPlural: 'Enlaces empresa–BC',
+  fields: [
+    id(),
+    ref('idEmpresa', 'Empresa', 'empresas', { required: true }),
+    ref('idMarca', 'Marca', 'Marca', { required: true }),
+    str('nombreMarca', 'Nombre de la marca', { readOnly: true }),
+    str('codigoMarca', 'Código de la marca', { readOnly: true }),
+  ],
+  sort: { field: 'id', order: 'ASC' },
+  filters: [refFilter('idEmpresa', 'Empresa', 'empresas', { alwaysOn: true })],
+  menu: { group: 'empresas', icon: 'Link' },
+});

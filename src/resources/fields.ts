@@ -1,0 +1,181 @@
+/**
+ * Small builders that keep entity declarations short and uniform. Pure TypeScript.
+ */
+import type { FieldSchema, FilterSchema, ResourceOperations, ResourceSchema } from './types';
+
+type FieldOptions = Omit<FieldSchema, 'name' | 'type' | 'label'>;
+
+const field =
+  (type: FieldSchema['type']) =>
+  (name: string, label: string, options: FieldOptions = {}): FieldSchema => ({
+    name,
+    type,
+    label,
+    ...options,
+  });
+
+export const str = field('string');
+export const text = field('text');
+export const int = field('integer');
+export const num = field('number');
+export const date = field('date');
+export const datetime = field('datetime');
+
+/** An S/N flag: defaults to 'N' (spec §4 "The S/N flags default to N"). */
+export const sn = (name: string, label: string, options: FieldOptions = {}): FieldSchema => ({
+  name,
+  type: 'sn',
+  label,
+  choices: ['S', 'N'],
+  default: 'N',
+  ...options,
+});
+
+export const ref = (
+  name: string,
+  label: string,
+  reference: string,
+  options: FieldOptions = {},
+): FieldSchema => ({
+  name,
+  type: 'reference',
+  label,
+  reference,
+  ...options,
+});
+
+/** The generated numeric primary key. */
+export const id = (name = 'id'): FieldSchema => ({
+  name,
+  type: 'integer',
+  label: 'Id',
+  readOnly: true,
+  inList: false,
+});
+
+/** The company the record belongs to (set by the data provider from the selected company). */
+export const empresaId = (): FieldSchema => ({
+  name: 'empresaId',
+  type: 'reference',
+  label: 'Empresa',
+  reference: 'empresas',
+  inList: false,
+});
+
+/** Creation and modification stamps, managed by the server. */
+export const stamps = (): FieldSchema[] => [
+  { name: 'fechaCreacion', type: 'datetime', label: 'Fecha de creación', readOnly: true, inList: false },
+  {
+    name: 'fechaModificacion',
+    type: 'datetime',
+    label: 'Fecha de modificación',
+    readOnly: true,
+    inList: false,
+  },
+];
+
+/** The fields every ERP-synchronised table carries (spec §3 "Sync log row"). */
+export const syncLogFields = (): FieldSchema[] => [
+  {
+    name: 'fechaSincronizacionConBC',
+    type: 'datetime',
+    label: 'Fecha de sincronización con BC',
+    readOnly: true,
+    inList: false,
+  },
+  {
+    name: 'fechaEjecucionDeProcesoSincroBC',
+    type: 'datetime',
+    label: 'Fecha de ejecución de la sincronización',
+    readOnly: true,
+    inList: false,
+  },
+  {
+    name: 'motivoErrorSincroConBC',
+    type: 'text',
+    label: 'Motivo del error de sincronización',
+    readOnly: true,
+    inList: false,
+  },
+];
+
+// ---- filters ----
+
+type FilterOptions = Partial<Omit<FilterSchema, 'source' | 'op' | 'label'>>;
+
+export const contains = (source: string, label: string, options: FilterOptions = {}): FilterSchema => ({
+  source,
+  op: 'contains',
+  label,
+  input: 'text',
+  ...options,
+});
+
+export const equals = (source: string, label: string, options: FilterOptions = {}): FilterSchema => ({
+  source,
+  op: 'eq',
+  label,
+  input: 'text',
+  ...options,
+});
+
+export const snFilter = (source: string, label: string, options: FilterOptions = {}): FilterSchema => ({
+  source,
+  op: 'eq',
+  label,
+  input: 'sn',
+  choices: ['S', 'N'],
+  ...options,
+});
+
+export const refFilter = (
+  source: string,
+  label: string,
+  reference: string,
+  options: FilterOptions = {},
+): FilterSchema => ({
+  source,
+  op: 'eq',
+  label,
+  input: 'reference',
+  reference,
+  ...options,
+});
+
+/** The free-text search box: like %term% on the schema's `search` fields. */
+export const q = (label = 'Buscar'): FilterSchema => ({
+  source: 'q',
+  op: 'contains',
+  label,
+  input: 'text',
+  alwaysOn: true,
+});
+
+// ---- resources ----
+
+export const ALL_OPERATIONS: ResourceOperations = {
+  create: true,
+  update: true,
+  delete: true,
+  updateMany: true,
+};
+export const READ_ONLY: ResourceOperations = {
+  create: false,
+  update: false,
+  delete: false,
+  updateMany: false,
+};
+
+type ResourceInput = Omit<ResourceSchema, 'idField' | 'operations' | 'sort' | 'filters'> &
+  Partial<Pick<ResourceSchema, 'idField' | 'sort' | 'filters'>> & {
+    operations?: Partial<ResourceOperations>;
+  };
+
+/** Fills the defaults: id 'id', nombre ASC (spec §9), all operations, no filters. */
+export const defineResource = (input: ResourceInput): ResourceSchema => ({
+  ...input,
+  idField: input.idField ?? 'id',
+  sort: input.sort ?? { field: 'nombre', order: 'ASC' },
+  filters: input.filters ?? [],
+  operations: { ...(input.view ? READ_ONLY : ALL_OPERATIONS), ...input.operations },
+});

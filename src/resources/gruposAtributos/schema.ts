@@ -1,0 +1,26 @@
+import { contains, defineResource, empresaId, id, str } from '../fields';
+
+export const gruposAtributos = defineResource({
+  name: 'grupos-atributos',
+  model: 'GrupoAtributos',
+  label: 'Grupo de atributos',
+  labelPlural: 'Grupos de atributos',
+  table: 'grupos_atributos',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('codigo', 'Código', { maxLength: 50 }),
+  ],
+  filters: [
+    contains('nombre', 'Nombre', { alwaysOn: true }),
+    contains('codigo', 'Código', { alwaysOn: true }),
+  ],
+  menu: { group: 'catalogo', icon: 'Workspaces' },
+  messages: {
+    created: 'Grupo atributo creado',
+    updated: 'Grupo atributo actualizado',
+    deleted: 'Grupo atributo eliminado',
+  },
+});

@@ -1,0 +1,23 @@
+import { contains, defineResource, empresaId, id, str } from '../fields';
+
+export const marcas = defineResource({
+  name: 'Marca',
+  model: 'Marca',
+  label: 'Marca',
+  labelPlural: 'Marcas',
+  table: 'marca',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('codigo', 'Código', { maxLength: 50 }),
+  ],
+  // spec §7: brand lists use AND filters.
+  filters: [
+    contains('nombre', 'Nombre', { alwaysOn: true }),
+    contains('codigo', 'Código', { alwaysOn: true }),
+  ],
+  menu: { group: 'catalogo', icon: 'Sell' },
+  messages: { created: 'Marca creada', updated: 'Marca actualizada', deleted: 'Marca eliminada' },
+});

@@ -1,0 +1,27 @@
+import { contains, defineResource, id, q, str } from '../fields';
+
+export const marketplaces = defineResource({
+  name: 'MarketPlaces',
+  model: 'Marketplace',
+  label: 'Marketplace',
+  labelPlural: 'Marketplaces',
+  fields: [
+    id(),
+    str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),
+    str('descripcion', 'Descripción', { maxLength: 255 }),
+  ],
+  // spec §2: free text on codigo (and description), or searchCodigo / searchDescripcion.
+  search: ['codigo', 'descripcion'],
+  filters: [
+    q(),
+    contains('searchCodigo', 'Código', { field: 'codigo' }),
+    contains('searchDescripcion', 'Descripción', { field: 'descripcion' }),
+  ],
+  sort: { field: 'codigo', order: 'ASC' },
+  menu: { group: 'marketplaces', icon: 'Storefront' },
+  messages: {
+    created: 'Marketplace creado',
+    updated: 'Marketplace actualizado',
+    deleted: 'Marketplace eliminado',
+  },
+});

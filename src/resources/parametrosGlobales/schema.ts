@@ -1,0 +1,17 @@
+import { defineResource, empresaId, id, int, str } from '../fields';
+
+export const parametrosGlobales = defineResource({
+  name: 'parametrosGlobales',
+  model: 'ParametroGlobal',
+  label: 'Parámetros globales',
+  labelPlural: 'Parámetros globales',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    int('minutosCierreSesion', 'Minutos de inactividad hasta cerrar la sesión', { default: 5, min: 1 }),
+    str('rutaBaseFicheros', 'Ruta base de ficheros', { maxLength: 500 }),
+  ],
+  sort: { field: 'id', order: 'ASC' },
+  menu: { group: 'configuracion', icon: 'Settings' },
+});

@@ -1,0 +1,19 @@
+import { contains, defineResource, id, str } from '../fields';
+
+export const permisos = defineResource({
+  name: 'permisos',
+  model: 'Permiso',
+  label: 'Permiso',
+  labelPlural: 'Permisos',
+  table: 'permisos',
+  fields: [
+    id(),
+    str('controllerName', 'Acción (controllerName)', { required: true, maxLength: 100 }),
+    str('moduleName', 'Módulo (moduleName)', { required: true, maxLength: 100 }),
+    str('actionName', 'Campo o acción (actionName)', { maxLength: 100 }),
+    str('descripcion', 'Descripción', { maxLength: 255 }),
+  ],
+  sort: { field: 'moduleName', order: 'ASC' },
+  filters: [contains('moduleName', 'Módulo', { alwaysOn: true }), contains('controllerName', 'Acción')],
+  menu: { group: 'usuarios', icon: 'Lock' },
+});

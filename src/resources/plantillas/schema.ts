@@ -1,0 +1,20 @@
+import { contains, defineResource, empresaId, id, str, text } from '../fields';
+
+/** Integration template (spec §3 "Integracion (plantilla)"), with its related tables in `Tablas`. */
+export const plantillas = defineResource({
+  name: 'Plantilla',
+  model: 'Plantilla',
+  label: 'Integración',
+  labelPlural: 'Plantillas de integración',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    text('descripcion', 'Descripción'),
+    str('rutaBase', 'Ruta base de ficheros', { maxLength: 500 }),
+  ],
+  filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
+  menu: { group: 'integraciones', icon: 'IntegrationInstructions' },
+  messages: { created: 'Integracion creada', updated: 'Integracion actualizada' },
+});

@@ -1,0 +1,20 @@
+import { defineResource, id, int, ref, str } from '../fields';
+
+export const productoAtributos = defineResource({
+  name: 'producto-atributos',
+  model: 'ProductoAtributo',
+  label: 'Atributo de producto',
+  labelPlural: 'Atributos de productos',
+  table: 'producto_atributos',
+  fields: [
+    id(),
+    ref('productoId', 'Producto', 'productos', { required: true }),
+    ref('atributoId', 'Atributo', 'atributos', { required: true }),
+    str('nombre', 'Nombre', { maxLength: 255 }),
+    str('valor', 'Valor', { maxLength: 1000 }),
+    str('unidad', 'Unidad', { maxLength: 50 }),
+    int('ordenEnGrupo', 'Orden en el grupo', { default: 0 }),
+  ],
+  sort: { field: 'ordenEnGrupo', order: 'ASC' },
+  menu: { group: 'productos', icon: 'Tune', hidden: true },
+});

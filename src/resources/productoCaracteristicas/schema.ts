@@ -1,0 +1,16 @@
+import { defineResource, id, ref, str } from '../fields';
+
+export const productoCaracteristicas = defineResource({
+  name: 'producto-caracteristicas',
+  model: 'ProductoCaracteristica',
+  label: 'Característica de producto',
+  labelPlural: 'Características de productos',
+  table: 'producto_caracteristicas',
+  fields: [
+    id(),
+    ref('productoId', 'Producto', 'productos', { required: true }),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('valor', 'Valor', { maxLength: 1000 }),
+  ],
+  menu: { group: 'productos', icon: 'FactCheck', hidden: true },
+});

@@ -1,0 +1,33 @@
+import { defineResource, id, ref, str, text } from '../fields';
+
+export const productoGeneral = defineResource({
+  name: 'producto-generals',
+  model: 'ProductoGeneral',
+  label: 'Datos generales',
+  labelPlural: 'Datos generales de productos',
+  table: 'producto_general',
+  fields: [
+    id(),
+    ref('productoId', 'Producto', 'productos', { required: true }),
+    str('titulo', 'Título', { maxLength: 255 }),
+    text('descripcion', 'Descripción'),
+    text('descripcionLarga', 'Descripción larga', { inList: false }),
+    str('ean', 'EAN', { maxLength: 20 }),
+    str('sku', 'SKU', { maxLength: 100 }),
+    str('GLN', 'GLN', { maxLength: 20, inList: false }),
+    str('referenciaAgrupacion', 'Referencia de agrupación', { maxLength: 100, inList: false }),
+    str('marca', 'Marca', { maxLength: 100 }),
+    text('palabrasClave', 'Palabras clave', { inList: false }),
+    text('puntosClave', 'Puntos clave', { inList: false }),
+    str('color', 'Color', { maxLength: 100, inList: false }),
+    str('dimensiones', 'Dimensiones', { maxLength: 100, inList: false }),
+    str('clasificacion', 'Clasificación', { maxLength: 100, inList: false }),
+    str('estadoReferencia', 'Estado de la referencia', { maxLength: 100, inList: false }),
+    str('formatoRP', 'Formato RP', { maxLength: 100, inList: false }),
+    text('descripcionAecoc', 'Descripción AECOC', { inList: false }),
+    str('mercados', 'Mercados', { default: '724', readOnly: false, inList: false }),
+  ],
+  sort: { field: 'id', order: 'ASC' },
+  filters: [],
+  menu: { group: 'productos', icon: 'Article', hidden: true },
+});

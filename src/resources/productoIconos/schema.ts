@@ -1,0 +1,18 @@
+import { defineResource, ref, str } from '../fields';
+
+export const productoIconos = defineResource({
+  name: 'ProductoIconos',
+  model: 'ProductoIcono',
+  label: 'Icono de producto',
+  labelPlural: 'Iconos de productos',
+  table: 'producto_iconos',
+  compositeKey: ['idProducto', 'idIcono'],
+  fields: [
+    ref('idProducto', 'Producto', 'productos', { required: true }),
+    ref('idIcono', 'Icono', 'Iconos', { required: true }),
+    str('texto', 'Texto', { maxLength: 255 }),
+  ],
+  sort: { field: 'idProducto', order: 'ASC' },
+  operations: { updateMany: false },
+  menu: { group: 'productos', icon: 'EmojiSymbols', hidden: true },
+});

@@ -1,0 +1,48 @@
+import {
+  contains,
+  defineResource,
+  empresaId,
+  id,
+  q,
+  sn,
+  snFilter,
+  stamps,
+  str,
+  syncLogFields,
+} from '../fields';
+
+export const productos = defineResource({
+  name: 'productos',
+  model: 'Producto',
+  label: 'Producto',
+  labelPlural: 'Productos',
+  table: 'productos',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre (SKU)', { required: true, unique: true, maxLength: 100 }),
+    str('imagen', 'Imagen', { maxLength: 500 }),
+    str('categorias', 'Categorías', { maxLength: 500 }),
+    str('familias', 'Familias', { maxLength: 500 }),
+    ...stamps(),
+    sn('finalizado', 'Finalizado'),
+    sn('finalizadoSAT', 'Finalizado SAT', { inList: false }),
+    sn('enviarAecoc', 'Enviar a AECOC', { inList: false }),
+    sn('sincronizarConBC', 'Sincronizar con BC', { inList: false }),
+    sn('ensamblado', 'Ensamblado', { inList: false }),
+    // null means "not included in marketplaces" (spec §3): no default.
+    sn('activoEnMarketplace', 'Activo en marketplace', { default: null, inList: false }),
+    str('ordenAtributos', 'Orden de atributos', { default: '0', inList: false }),
+    ...syncLogFields(),
+  ],
+  search: ['nombre'],
+  filters: [
+    q(),
+    contains('nombre', 'Nombre contiene'),
+    contains('categorias', 'Categoría contiene'),
+    snFilter('finalizado', 'Finalizado'),
+  ],
+  menu: { group: 'productos', icon: 'Inventory2' },
+  messages: { created: 'Producto creado', deleted: 'Producto eliminado' },
+});

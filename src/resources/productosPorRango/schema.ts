@@ -1,0 +1,32 @@
+import { contains, date, defineResource, empresaId, id, ref, refFilter, str } from '../fields';
+
+export const productosPorRango = defineResource({
+  name: 'ProductosPorRango',
+  model: 'ProductoPorRango',
+  label: 'Producto por rango',
+  labelPlural: 'Productos por rango',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('skuProducto', 'SKU del producto', { required: true, maxLength: 100 }),
+    ref('rangoId', 'Tipo de rango', 'TiposRango', { required: true, referenceLabel: 'rango' }),
+    ref('clubId', 'Club', 'Clubs', { required: true }),
+    date('desdeFecha', 'Desde', { required: true }),
+    date('hastaFecha', 'Hasta', { required: true }),
+  ],
+  sort: { field: 'skuProducto', order: 'ASC' },
+  filters: [
+    contains('skuProducto', 'SKU del producto', { alwaysOn: true }),
+    refFilter('tipoDeRango', 'Tipo de rango', 'TiposRango', { field: 'rangoId' }),
+    refFilter('club', 'Club', 'Clubs', { field: 'clubId' }),
+    { source: 'desdeFecha', op: 'gte', label: 'Desde', input: 'date' },
+    { source: 'hastaFecha', op: 'lte', label: 'Hasta', input: 'date' },
+  ],
+  menu: { group: 'relaciones', icon: 'DateRange' },
+  messages: {
+    created: 'Producto por rango creado',
+    updated: 'Producto por rango actualizado',
+    deleted: 'Producto por rango eliminado',
+  },
+});

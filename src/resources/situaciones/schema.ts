@@ -1,0 +1,14 @@
+import { contains, defineResource, empresaId, id, str } from '../fields';
+
+export const situaciones = defineResource({
+  name: 'Situaciones',
+  model: 'Situacion',
+  label: 'Situación',
+  labelPlural: 'Situaciones',
+  table: 'situaciones',
+  companyField: 'empresaId',
+  fields: [id(), empresaId(), str('nombre', 'Nombre', { required: true, maxLength: 255 })],
+  filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
+  menu: { group: 'catalogo', icon: 'Flag' },
+  messages: { created: 'Situación creada', updated: 'Situación actualizada', deleted: 'Situación eliminada' },
+});

@@ -1,0 +1,32 @@
+import { contains, date, defineResource, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
+
+export const sustitutos = defineResource({
+  name: 'Sustitutos',
+  model: 'Sustituto',
+  label: 'Sustituto',
+  labelPlural: 'Sustitutos',
+  table: 'sustitutos',
+  deleteKey: 'skuPrincipal',
+  fields: [
+    id(),
+    str('skuPrincipal', 'SKU principal', { required: true, maxLength: 100 }),
+    str('skuSustituto', 'SKU sustituto', { required: true, maxLength: 100 }),
+    str('descripcion', 'Descripción', { maxLength: 255 }),
+    date('fechaInicio', 'Fecha de inicio'),
+    date('fechaFin', 'Fecha de fin'),
+    sn('intercambiable', 'Intercambiable'),
+    ...stamps(),
+    ...syncLogFields(),
+  ],
+  sort: { field: 'skuPrincipal', order: 'ASC' },
+  filters: [
+    contains('skuPrincipal', 'SKU principal', { alwaysOn: true }),
+    contains('skuSustituto', 'SKU sustituto', { alwaysOn: true }),
+    contains('descripcion', 'Descripción'),
+    { source: 'fechaInicio', op: 'day', label: 'Fecha de inicio', input: 'date' },
+    { source: 'fechaFin', op: 'day', label: 'Fecha de fin', input: 'date' },
+    snFilter('intercambiable', 'Intercambiable', { ignore: ['TODOS'] }),
+  ],
+  menu: { group: 'relaciones', icon: 'SwapHoriz' },
+  messages: { created: 'Sustituto creado', updated: 'Sustituto actualizado', deleted: 'Sustituto eliminado' },
+});

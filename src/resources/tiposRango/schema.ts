@@ -1,0 +1,23 @@
+import { defineResource, empresaId, id, int, str } from '../fields';
+
+export const tiposRango = defineResource({
+  name: 'TiposRango',
+  model: 'TipoRango',
+  label: 'Tipo de rango',
+  labelPlural: 'Tipos de rango',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('rango', 'Rango', { required: true, maxLength: 100 }),
+    int('orden', 'Orden', { default: 0 }),
+  ],
+  // spec §9: range types sorted by orden.
+  sort: { field: 'orden', order: 'ASC' },
+  menu: { group: 'relaciones', icon: 'Stairs' },
+  messages: {
+    created: 'Tipo de rango creado',
+    updated: 'Tipo de rango actualizado',
+    deleted: 'Tipo de rango eliminado',
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * The declaration language for an entity. A `ResourceSchema` is the single source of truth for one
+ * resource: the data provider, the generic react-admin views, the CSV engine and the reference API
+ * all read it. This file is pure TypeScript (no React, no Node APIs).
+ */
+
+export type FieldType =
+  /** short text */
+  | 'string'
+  /** long text, multiline in forms */
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  /** 'S' | 'N' flag */
+  | 'sn'
+  /** a calendar date, stored as an ISO date-time at midnight UTC */
+  | 'date'
+  /** an ISO date-time */
+  | 'datetime'
+  /** a numeric id of a record of `reference` */
+  | 'reference';
+
+export type Scalar = string | number | boolean | null;
+
+export interface FieldSchema {
+  name: string;
+  type: FieldType;
+  /** Spanish label (the es source of `resources.<name>.fields.<field>`). */
+  label: string;
+  required?: boolean;
+  /** Applied on create (client form default and server default). */
+  default?: Scalar;
+  maxLength?: number;
+  min?: number;
+  /** Allowed values (a select in forms, an enum on the server). */
+  choices?: readonly string[];
+  /** For type 'reference': the target resource name (its API path). */
+  reference?: string;
+  /** For type 'reference': the target field shown to people (default 'nombre'). */
+  referenceLabel?: string;
+  /** Unique across the table: duplicates answer 422 ER_DUP_ENTRY. */
+  unique?: boolean;
+  /** Set by the server (generated id, computed or joined column): never sent on create/update. */
+  readOnly?: boolean;
+  /** Accepted on create/update but never returned or listed (e.g. password). */
+  writeOnly?: boolean;
+  /** Shown as a list column (default: true for the first 6 visible fields). */
+  inList?: boolean;
+}
+
+export type FilterOperator =
+  /** `like %value%` (case-insensitive, as MySQL's default collation) */
+  | 'contains'
+  /** equality */
+  | 'eq'
+  | 'gte'
+  | 'lte'
+  /** the whole day: between value 00:00:00 and value 23:59:59 */
+  | 'day'
+  /** `inq` of a list of values */
+  | 'in'
+  /** `{neq: null}` when the value is truthy/'S', `{eq: null}` when falsy/'N' */
+  | 'present';
+
+export type FilterInput = 'text' | 'number' | 'sn' | 'date' | 'reference' | 'select';
+
+export interface FilterSchema {
+  /** The key in react-admin's filterValues. */
+  source: string;
+  /** The entity field it constrains (default: `source`). */
+  field?: string;
+  op: FilterOperator;
+  label: string;
+  input: FilterInput;
+  /** Values that mean "no filter" (e.g. 'TODOS', 'TODAS'). Empty strings always mean no filter. */
+  ignore?: readonly string[];
+  choices?: readonly string[];
+  /** For input 'reference'. */
+  reference?: string;
+  alwaysOn?: boolean;
+}
+
+export interface RelationSchema {
+  /** The relation name used in `include` (e.g. 'roles'). */
+  name: string;
+  /** The target resource name. */
+  target: string;
+  kind: 'hasManyThrough' | 'hasMany' | 'belongsTo';
+  /** hasManyThrough: the join model name, and its key towards the source and the target. */
+  through?: { model: string; keyFrom: string; keyTo: string };
+  /** hasMany / belongsTo: the foreign key. */
+  keyTo?: string;
+}
+
+export interface ResourceOperations {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  /** PATCH /{path}?where= (usuarios has none). */
+  updateMany: boolean;
+}
+
+export interface ResourceSchema {
+  /** react-admin resource name == the API path, case included ('productos', 'Marca', 'catalogos'). */
+  name: string;
+  /** The LoopBack model name ('Producto'). */
+  model: string;
+  /** Spanish singular and plural labels. */
+  label: string;
+  labelPlural: string;
+  /** Table name known to the generic CSV import/export (spec §3), if any. */
+  table?: string;
+  /** The primary key property on the API ('id'; 'Id' for catalogos). */
+  idField: string;
+  /** Composite delete: DELETE /{path}/{id}/{deleteKey value}. */
+  deleteKey?: string;
+  /** A resource keyed by two properties and no id (ProductoIconos). */
+  compositeKey?: readonly [string, string];
+  /** The field holding the company id when the resource is company-scoped (usually 'empresaId'). */
+  companyField?: string;
+  fields: readonly FieldSchema[];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  /** Fields searched by the free-text filter `q` (like %term% OR-ed). */
+  search?: readonly string[];
+  filters: readonly FilterSchema[];
+  operations: ResourceOperations;
+  relations?: readonly RelationSchema[];
+  /** Other API paths serving the same model (the spec lists both /Repuestos and /repuestos). */
+  aliases?: readonly string[];
+  /** A read-only view computed by the reference API from other resources. */
+  view?: boolean;
+  /** Menu placement; `hidden` resources are registered but not in the menu (child records). */
+  menu: { group: MenuGroup; icon: string; hidden?: boolean };
+  /** Spanish success toasts (spec §8). */
+  messages?: { created?: string; updated?: string; deleted?: string };
+}
+
+export type MenuGroup =
+  | 'catalogo'
+  | 'productos'
+  | 'marketplaces'
+  | 'relaciones'
+  | 'empresas'
+  | 'usuarios'
+  | 'integraciones'
+  | 'configuracion';

@@ -1,0 +1,33 @@
+import { defineResource, empresaId, id, q, str } from '../fields';
+
+export const usuarios = defineResource({
+  name: 'usuarios',
+  model: 'Usuario',
+  label: 'Usuario',
+  labelPlural: 'Usuarios',
+  table: 'usuarios',
+  companyField: 'empresaId',
+  fields: [
+    id(),
+    empresaId(),
+    str('nombre', 'Nombre', { required: true, maxLength: 255 }),
+    str('codigo', 'Código', { maxLength: 50 }),
+    str('mail', 'Correo electrónico', { required: true, unique: true, maxLength: 255 }),
+    str('password', 'Contraseña', { writeOnly: true, maxLength: 255 }),
+  ],
+  // spec §7: like %term% on nombre and codigo, and mail for users.
+  search: ['nombre', 'codigo', 'mail'],
+  filters: [q()],
+  relations: [
+    {
+      name: 'roles',
+      target: 'roles',
+      kind: 'hasManyThrough',
+      through: { model: 'UsuarioRol', keyFrom: 'usuarioId', keyTo: 'rolId' },
+    },
+  ],
+  // spec §7: usuarios has no update-many.
+  operations: { updateMany: false },
+  menu: { group: 'usuarios', icon: 'People' },
+  messages: { created: 'Usuario creado', updated: 'Usuario actualizado', deleted: 'Usuario eliminado' },
+});
