@@ -1,0 +1,109 @@
+// npm run bench: builds the app and a minimal react-admin baseline in the same run, then prints
+//  - gzip size of the JS the login screen loads, and of the whole build's JS;
+//  - time from navigation to the first product row (median of several runs) in headless Chromium;
+// next to the baseline's figures, as ratios. Figures only: nothing here passes or fails.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const gzipOfDir = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .filter((f) => String(f).endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dir, String(f)))).length, 0);
+
+async function jsLoadedBy(browser, url, init) {
+  const context = await browser.newContext();
+  if (init) await context.addInitScript(init.script, init.arg);
+  const page = await context.newPage();
+  let total = 0;
+  const pending = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') {
+      pending.push(res.body().then((b) => (total += gzipSync(b).length)).catch(() => {}));
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return total;
+}
+
+async function timeToFirstRow(browser, url, rowSelector, init) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext();
+    if (init) await context.addInitScript(init.script, init.arg);
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(url);
+    await page.waitForSelector(rowSelector, { timeout: 30000 });
+    times.push(Date.now() - t0);
+    await context.close();
+  }
+  return median(times);
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1);
+}
+if ((await run('node_modules/.bin/vite', ['build', '--config', 'bench/minimal/vite.config.mjs'])) !== 0) process.exit(1);
+
+const apiPort = await freePort();
+const basePort = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-bench-'));
+const api = spawn('node', ['dist-server/server/index.js'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
+});
+const baseline = await serveStatic('bench/.out/minimal', basePort);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const appUrl = `http://127.0.0.1:${apiPort}`;
+  await waitForHttp(`${appUrl}/config.json`);
+  const { DEMO_ADMIN } = await import('../dist-server/server/seed/index.js').then((m) => m.default ?? m);
+  const login = await fetch(`${appUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  }).then((r) => r.json());
+  const session = {
+    script: (s) => {
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('userDataPim', JSON.stringify({ ...s.userData, accessToken: s.accessToken }));
+    },
+    arg: login,
+  };
+
+  const appLoginJs = await jsLoadedBy(browser, `${appUrl}/#/login`);
+  const baseJs = await jsLoadedBy(browser, `http://127.0.0.1:${basePort}/#/posts`);
+  const appTotal = gzipOfDir('dist/assets');
+  const baseTotal = gzipOfDir('bench/.out/minimal/assets');
+  const appRow = await timeToFirstRow(browser, `${appUrl}/#/productos`, 'tbody tr', session);
+  const baseRow = await timeToFirstRow(browser, `http://127.0.0.1:${basePort}/#/posts`, 'tbody tr');
+
+  const rows = [
+    ['JS loaded by the first screen (gzip)', kb(appLoginJs), kb(baseJs), appLoginJs / baseJs],
+    ['Whole build JS (gzip)', kb(appTotal), kb(baseTotal), appTotal / baseTotal],
+    [`Navigation → first row (median of ${RUNS})`, `${appRow} ms`, `${baseRow} ms`, appRow / baseRow],
+  ];
+  console.log('\nfigure | PIM | minimal react-admin | ratio');
+  for (const [name, a, b, ratio] of rows) console.log(`${name} | ${a} | ${b} | ${ratio.toFixed(2)}`);
+} finally {
+  await browser.close();
+  baseline.close();
+  await stopByPid(api);
+  rmSync(dataDir, { recursive: true, force: true });
+}

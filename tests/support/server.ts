@@ -1,0 +1,71 @@
+/**
+ * Starts the COMPILED reference API in-process on a free loopback port (run `npm run build:server` first).
+ * With PIM_DATABASE_URL set (the MariaDB suite), each call gets its own fresh database so test files never
+ * see each other's rows; otherwise the embedded store runs in memory.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export interface StartedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  seed?: boolean;
+  dataFile?: string;
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  jwtSecret?: string;
+  staticDir?: string;
+}
+
+interface ServerModule {
+  startServer(opts: ServerOptions & { port: number; host: string; databaseUrl?: string }): Promise<StartedServer>;
+}
+
+let databaseCounter = 0;
+
+async function freshDatabaseUrl(base: string): Promise<string> {
+  const mysql = require('mysql2/promise') as {
+    createConnection(uri: string): Promise<{ query(sql: string): Promise<unknown>; end(): Promise<void> }>;
+  };
+  const name = `pim_t${process.pid}_${Date.now() % 100000}_${databaseCounter++}`;
+  const admin = await mysql.createConnection(base);
+  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
+  await admin.end();
+  return base.replace(/\/[^/]*$/, `/${name}`);
+}
+
+export const usingMysql = (): boolean => Boolean(process.env.PIM_DATABASE_URL);
+
+export async function startTestServer(options: ServerOptions = {}): Promise<StartedServer> {
+  const { startServer } = require('../../dist-server/server/application.js') as ServerModule;
+  const base = process.env.PIM_DATABASE_URL;
+  const databaseUrl = base ? await freshDatabaseUrl(base) : undefined;
+  return startServer({ port: 0, host: '127.0.0.1', seed: true, databaseUrl, ...options });
+}
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: string;
+}
+
+export const demoLogins = (): { admin: DemoLogin; editor: DemoLogin } => {
+  const seed = require('../../dist-server/server/seed/index.js') as { DEMO_ADMIN: DemoLogin; DEMO_EDITOR: DemoLogin };
+  return { admin: seed.DEMO_ADMIN, editor: seed.DEMO_EDITOR };
+};
+
+/** Logs in through the API and returns the access token. */
+export async function loginToken(url: string, who: DemoLogin = demoLogins().admin): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { accessToken: string };
+  return body.accessToken;
+}
