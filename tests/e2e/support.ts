@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@demo.pim', password: 'Admin1234!' };
+export const EDITOR = { email: 'editor@demo.pim', password: 'Editor1234!' };
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, who = ADMIN): Promise<void> {
+  await page.goto('/#/login');
+  await page.locator('input[name="username"]').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.locator('button[type="submit"]').click();
+}
+
+/** The rows of the list datagrid currently shown. */
+export const listRows = (page: Page) => page.locator('table tbody tr');
+
+export async function expectListLoaded(page: Page, rows: number): Promise<void> {
+  await expect(listRows(page)).toHaveCount(rows);
+}
