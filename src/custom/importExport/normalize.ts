@@ -1,0 +1,94 @@
+/**
+ * Import or save normalisation (spec §5), shared by the CSV import and the forms.
+ */
+export type Row = Record<string, unknown>;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function isoMidnight(year: number, month: number, dayOfMonth: number): string | null {
+  if (month < 1 || month > 12 || dayOfMonth < 1 || dayOfMonth > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  // Reject impossible dates such as 31/02/2024 (Date would roll them over).
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== dayOfMonth
+  ) {
+    return null;
+  }
+  return `${year}-${pad(month)}-${pad(dayOfMonth)}T00:00:00.000Z`;
+}
+
+const FORMATS: { pattern: RegExp; order: 'dmy' | 'ymd' }[] = [
+  { pattern: /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, order: 'ymd' },
+  { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: 'dmy' },
+  { pattern: /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, order: 'ymd' },
+  { pattern: /^(\d{1,2})-(\d{1,2})-(\d{4})$/, order: 'dmy' },
+  { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: 'ymd' },
+];
+
+/**
+ * Accepts ISO with milliseconds, dd/mm/yyyy, yyyy/mm/dd, dd-mm-yyyy or yyyy-mm-dd and returns the date at
+ * midnight UTC as ISO; any other format (or an impossible date) gives null.
+ */
+export function parseFlexibleDate(value: unknown): string | null {
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime())
+      ? null
+      : isoMidnight(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  for (const { pattern, order } of FORMATS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const [a, b, c] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    return order === 'ymd' ? isoMidnight(a, b, c) : isoMidnight(c, b, a);
+  }
+  return null;
+}
+
+const YES = new Set(['si', 'sí', 's', 'true']);
+const NO = new Set(['no', 'n', 'false']);
+
+/** si, sí, s or true (any case) → 'S'; no, n or false → 'N'; anything else → null. */
+export function toSN(value: unknown): 'S' | 'N' | null {
+  if (typeof value === 'boolean') return value ? 'S' : 'N';
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  if (YES.has(text)) return 'S';
+  if (NO.has(text)) return 'N';
+  return null;
+}
+
+/** Integer from a number or numeric text; anything else → null. */
+export function toInteger(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const parsed = Number(value.trim().replace(',', '.'));
+  return Number.isFinite(parsed) ? Math.trunc(parsed) : null;
+}
+
+const INTEGER_FIELDS: Record<string, readonly string[]> = {
+  atributos: ['codigo'],
+  ensamblados: ['cantidad'],
+  repuestos: ['posicion'],
+};
+
+const DATE_FIELDS: Record<string, readonly string[]> = {
+  sustitutos: ['fechaInicio', 'fechaFin'],
+  repuestos: ['fechaInicio', 'fechaFin'],
+};
+
+/** Normalises one row of a table (CSV table names of spec §3) per spec §5. Returns a new object. */
+export function normalizeRow(table: string, row: Row): Row {
+  const out: Row = { ...row };
+  for (const field of INTEGER_FIELDS[table] ?? []) {
+    if (field in out) out[field] = toInteger(out[field]);
+  }
+  for (const field of DATE_FIELDS[table] ?? []) {
+    if (field in out) out[field] = parseFlexibleDate(out[field]);
+  }
+  if (table === 'sustitutos' && 'intercambiable' in out) out.intercambiable = toSN(out.intercambiable);
+  return out;
+}
