@@ -1,0 +1,126 @@
+/**
+ * The reference LoopBack 4 API: everything generated from the resource registry (models, repositories,
+ * CRUD routes), plus auth, /config.json and the built app as static files.
+ */
+import { randomBytes } from 'node:crypto';
+import { RestApplication } from '@loopback/rest';
+import type { Middleware } from '@loopback/express';
+import { registry } from '../src/resources/registry';
+import { AuthController } from './auth/auth-controller';
+import { AuthBindings } from './auth/keys';
+import { AUTHENTICATION_MIDDLEWARE_OPTIONS, authenticationMiddleware } from './auth/middleware';
+import { TokenService } from './auth/tokens';
+import { UserService } from './auth/users';
+import { defineKeyedDeleteControllers } from './composite-routes';
+import { ConfigController } from './config-controller';
+import { defineCrudController } from './crud-controllers';
+import { createDataSource } from './datasource';
+import { buildModels } from './models';
+import { createRepositories, type RepositorySet } from './repository-set';
+import { seedIfEmpty } from './seed-loader';
+
+export interface ServerOptions {
+  /** Port to listen on; 0 picks a free one. Default 8000. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** mysql://user:pass@host:port/db → MySQL/MariaDB; otherwise the embedded store. */
+  databaseUrl?: string;
+  /** The embedded store's JSON file; undefined = in memory only. */
+  dataFile?: string;
+  /** Insert the demo data on first start (no empresas yet). Default true. */
+  seed?: boolean;
+  /** Folder of the built app, served at '/'. */
+  staticDir?: string;
+  /** HS256 secret; default: random per process (tokens die with the process). */
+  jwtSecret?: string;
+  /** Default 3600. */
+  accessTokenTtlSeconds?: number;
+  /** Default 7 days. */
+  refreshTokenTtlSeconds?: number;
+}
+
+export interface RunningServer {
+  app: RestApplication;
+  url: string;
+  /** The generated repositories (for in-process callers and tests). */
+  repositories: RepositorySet;
+  stop(): Promise<void>;
+}
+
+const SEVEN_DAYS = 7 * 24 * 3600;
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const store = await createDataSource({ databaseUrl: opts.databaseUrl, dataFile: opts.dataFile });
+  try {
+    const models = buildModels(registry);
+    const repositories = createRepositories(registry, models, store.dataSource, store.embedded);
+
+    const app = new RestApplication({
+      rest: {
+        port: opts.port ?? 8000,
+        host: opts.host ?? '127.0.0.1',
+        requestBodyParser: { json: { limit: '20mb' } },
+        expressSettings: { 'x-powered-by': false },
+      },
+    });
+
+    for (const schema of registry) {
+      const model = models.bySchema.get(schema.name);
+      if (!model) continue;
+      const key = `repositories.${schema.model}`;
+      app
+        .bind(key)
+        .to(schema.view ? repositories.views.get(schema.name) : repositories.repository(schema.name));
+      for (const path of [schema.name, ...(schema.aliases ?? [])]) {
+        const spec = { schema, model, path, repositoryKey: key };
+        const crud = defineCrudController(spec);
+        app.controller(crud, crud.name);
+        for (const keyed of defineKeyedDeleteControllers(spec)) app.controller(keyed, keyed.name);
+      }
+    }
+
+    const tokens = new TokenService(
+      {
+        secret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
+        accessTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
+        refreshTtlSeconds: opts.refreshTokenTtlSeconds ?? SEVEN_DAYS,
+      },
+      repositories.refreshTokens,
+    );
+    app.bind(AuthBindings.TOKENS).to(tokens);
+    app.bind(AuthBindings.USERS).to(new UserService(repositories.repository('usuarios')));
+    app.middleware(authenticationMiddleware(tokens) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
+    app.controller(AuthController);
+    app.controller(ConfigController);
+    if (opts.staticDir) app.static('/', opts.staticDir);
+
+    if (!store.embedded) {
+      const tables = [
+        ...repositories.repositories.values(),
+        ...repositories.joinRepositories.values(),
+        repositories.refreshTokens,
+      ].map((r) => r.entityClass.definition.name);
+      await store.dataSource.autoupdate(tables);
+    }
+    if (opts.seed !== false) {
+      await seedIfEmpty(repositories);
+      await store.flush();
+    }
+
+    await app.start();
+    const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
+    return {
+      app,
+      url,
+      repositories,
+      async stop() {
+        await app.stop();
+        await store.close();
+      },
+    };
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Auth routes (spec §7 "Auth and users"):
+ * POST /auth/login, POST /usuarios/refresh-login {email, password} → {accessToken, refreshToken, userData}
+ * POST /auth/refresh-token {refreshToken} → {accessToken, refreshToken} (rotation)
+ * POST /auth/signup (needs a token: only a signed-in user creates accounts) → the new usuario
+ * GET /usuarios/me → the current usuario with roles and permisos
+ */
+import { inject } from '@loopback/core';
+import type { AnyObject } from '@loopback/repository';
+import { get, HttpErrors, post, requestBody } from '@loopback/rest';
+import { AuthBindings, PUBLIC, type CurrentUser } from './keys';
+import { INVALID_REFRESH, type TokenService } from './tokens';
+import type { SignupData, UserService } from './users';
+
+const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+
+const CREDENTIALS = jsonBody({
+  type: 'object',
+  title: 'Credentials',
+  required: ['email', 'password'],
+  properties: { email: { type: 'string' }, password: { type: 'string' } },
+});
+
+const REFRESH = jsonBody({
+  type: 'object',
+  title: 'RefreshGrant',
+  required: ['refreshToken'],
+  properties: { refreshToken: { type: 'string' } },
+});
+
+const SIGNUP = jsonBody({
+  type: 'object',
+  title: 'Signup',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 255 },
+    password: { type: 'string', minLength: 1, maxLength: 255 },
+    nombre: { type: 'string', maxLength: 255 },
+    codigo: { type: 'string', maxLength: 50 },
+    empresaId: { type: 'integer' },
+  },
+});
+
+const okJson = (description: string) => ({
+  responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
+});
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  refreshToken: string;
+  userData: AnyObject;
+}
+
+export class AuthController {
+  constructor(
+    @inject(AuthBindings.USERS) private readonly users: UserService,
+    @inject(AuthBindings.TOKENS) private readonly tokens: TokenService,
+  ) {}
+
+  private async session(credentials: Credentials): Promise<LoginResult> {
+    const user = await this.users.verifyCredentials(credentials.email, credentials.password);
+    const profile = this.users.profile(user);
+    await this.tokens.purgeExpired();
+    return {
+      accessToken: this.tokens.signAccess(profile),
+      refreshToken: await this.tokens.issueRefresh(profile.id),
+      userData: await this.users.userData(profile.id),
+    };
+  }
+
+  @post('/auth/login', { ...PUBLIC, ...okJson('Tokens and the user') })
+  login(@requestBody(CREDENTIALS) credentials: Credentials): Promise<LoginResult> {
+    return this.session(credentials);
+  }
+
+  @post('/usuarios/refresh-login', { ...PUBLIC, ...okJson('Tokens and the user') })
+  refreshLogin(@requestBody(CREDENTIALS) credentials: Credentials): Promise<LoginResult> {
+    return this.session(credentials);
+  }
+
+  @post('/auth/refresh-token', { ...PUBLIC, ...okJson('A new token pair') })
+  async refresh(
+    @requestBody(REFRESH) grant: { refreshToken: string },
+  ): Promise<{ accessToken: string; refreshToken: string }> {
+    const userId = await this.tokens.consumeRefresh(grant.refreshToken);
+    const user = await this.users.userData(userId).catch(() => undefined);
+    if (!user) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    const profile = this.users.profile(user);
+    return {
+      accessToken: this.tokens.signAccess(profile),
+      refreshToken: await this.tokens.issueRefresh(profile.id),
+    };
+  }
+
+  @post('/auth/signup', okJson('The new usuario'))
+  signup(
+    @requestBody(SIGNUP) data: SignupData,
+    @inject(AuthBindings.CURRENT_USER) creator: CurrentUser,
+  ): Promise<AnyObject> {
+    return this.users.signup(data, creator);
+  }
+
+  @get('/usuarios/me', okJson('The current usuario'))
+  me(@inject(AuthBindings.CURRENT_USER) current: CurrentUser): Promise<AnyObject> {
+    return this.users.userData(current.id);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm start`: the reference API serving the built app (./dist) on one port.
+ * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://…; default: embedded store in
+ * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer } from './application';
+import { demoLogins } from './seed-loader';
+
+/** A secret that survives restarts, so sessions do too. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const rootDir = path.resolve(__dirname, '..', '..');
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const staticDir = path.join(rootDir, 'dist');
+  const server = await startServer({
+    port: Number(process.env.PORT ?? 8000),
+    host: process.env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataFile: databaseUrl ? undefined : path.join(dataDir, 'pim.json'),
+    staticDir: existsSync(staticDir) ? staticDir : undefined,
+    jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
+  });
+  const port = new URL(server.url).port;
+  console.log(`PIM reference API and app: http://localhost:${port}/`);
+  console.log(
+    databaseUrl ? 'Datastore: MySQL (DATABASE_URL)' : `Datastore: ${path.join(dataDir, 'pim.json')}`,
+  );
+  if (!existsSync(staticDir)) console.log('(no ./dist: run `npm run build:app` to serve the app)');
+  const logins = demoLogins();
+  if (logins.length) {
+    console.log('Demo logins:');
+    for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email} / ${login.password}`);
+  }
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,236 @@
+/**
+ * LoopBack model classes GENERATED from the resource schemas (src/resources/*\/schema.ts), plus the
+ * server-internal models: the join models named by `relations[].through` and the refresh-token record.
+ * No per-entity model files: adding a schema adds a model.
+ */
+import {
+  defineModelClass,
+  Entity,
+  ModelDefinition,
+  RelationType,
+  type ModelSettings,
+  type PropertyDefinition,
+  type RelationMetadata,
+} from '@loopback/repository';
+import type { FieldSchema, RelationSchema, ResourceSchema } from '../src/resources/types';
+
+export type EntityClass = typeof Entity;
+
+/** The hidden surrogate key of schemas keyed by `compositeKey` (juggler needs a single id). */
+export const SURROGATE_ID = 'id';
+
+/** A unique key: single `unique` fields, and the `compositeKey` pair. */
+export interface UniqueKey {
+  /** The index name, as MySQL reports it ("for key 'codigo'"). */
+  index: string;
+  fields: readonly string[];
+}
+
+export const uniqueKeysOf = (schema: ResourceSchema): UniqueKey[] => [
+  ...schema.fields.filter((f) => f.unique).map((f) => ({ index: f.name, fields: [f.name] })),
+  ...(schema.compositeKey ? [{ index: schema.compositeKey.join('_'), fields: schema.compositeKey }] : []),
+];
+
+/** The API id property, or undefined for composite-key schemas (whose surrogate id is hidden). */
+export const apiIdOf = (schema: ResourceSchema): string | undefined =>
+  schema.compositeKey ? undefined : schema.idField;
+
+/** Fields the client never writes (ids, stamps, joined/computed columns), the id excepted. */
+export const serverManagedFields = (schema: ResourceSchema): string[] =>
+  schema.fields.filter((f) => f.readOnly && f.name !== apiIdOf(schema)).map((f) => f.name);
+
+export const writeOnlyFields = (schema: ResourceSchema): string[] =>
+  schema.fields.filter((f) => f.writeOnly).map((f) => f.name);
+
+function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefinition {
+  const isId = field.name === apiIdOf(schema);
+  const jsonSchema: Record<string, unknown> = {};
+  const prop: PropertyDefinition = { type: 'string' };
+  switch (field.type) {
+    case 'string':
+      prop.type = 'string';
+      break;
+    case 'text':
+      prop.type = 'string';
+      prop.mysql = { dataType: 'TEXT' };
+      break;
+    case 'integer':
+    case 'reference':
+      prop.type = 'number';
+      jsonSchema.type = 'integer';
+      break;
+    case 'number':
+      prop.type = 'number';
+      prop.mysql = { dataType: 'DOUBLE' };
+      break;
+    case 'boolean':
+      prop.type = 'boolean';
+      break;
+    case 'sn':
+      prop.type = 'string';
+      prop.length = 1;
+      break;
+    case 'date':
+    case 'datetime':
+      prop.type = 'date';
+      break;
+  }
+  if (isId) {
+    return { ...prop, id: true, generated: true, jsonSchema };
+  }
+  if (field.maxLength !== undefined && field.type !== 'text') {
+    jsonSchema.maxLength = field.maxLength;
+    prop.length = field.maxLength;
+  }
+  if (field.min !== undefined) jsonSchema.minimum = field.min;
+  if (field.required) {
+    prop.required = true;
+  } else {
+    jsonSchema.nullable = true;
+  }
+  if (field.choices) {
+    // AJV's `nullable` does not extend an enum: null must be listed explicitly.
+    jsonSchema.enum = field.required ? [...field.choices] : [...field.choices, null];
+  }
+  if (field.default !== undefined && field.default !== null) prop.default = field.default;
+  if (field.unique) prop.index = { unique: true };
+  prop.jsonSchema = jsonSchema;
+  return prop;
+}
+
+function settingsFor(schema: ResourceSchema): ModelSettings {
+  const hidden = writeOnlyFields(schema);
+  // forceId false: the seed (and PUT) may carry explicit ids; POST bodies cannot (the id is not in their schema).
+  const settings: ModelSettings = {
+    strict: true,
+    idInjection: false,
+    forceId: false,
+    hiddenProperties: hidden,
+  };
+  if (schema.compositeKey) {
+    hidden.push(SURROGATE_ID);
+    const [a, b] = schema.compositeKey;
+    settings.indexes = { [`${a}_${b}`]: { keys: { [a]: 1, [b]: 1 }, options: { unique: true } } };
+  }
+  if (schema.table && !schema.view) settings.mysql = { table: schema.table };
+  return settings;
+}
+
+/** The join model of a hasManyThrough relation: {id, keyFrom, keyTo}. */
+function defineJoinModel(through: NonNullable<RelationSchema['through']>): EntityClass {
+  const def = new ModelDefinition({
+    name: through.model,
+    properties: {
+      id: { type: 'number', id: true, generated: true, jsonSchema: { type: 'integer' } },
+      [through.keyFrom]: { type: 'number', required: true, jsonSchema: { type: 'integer' } },
+      [through.keyTo]: { type: 'number', required: true, jsonSchema: { type: 'integer' } },
+    },
+    settings: {
+      strict: true,
+      idInjection: false,
+      forceId: false,
+      indexes: {
+        [`${through.keyFrom}_${through.keyTo}`]: {
+          keys: { [through.keyFrom]: 1, [through.keyTo]: 1 },
+          options: { unique: true },
+        },
+      },
+    },
+  });
+  return defineModelClass<typeof Entity>(Entity, def);
+}
+
+/** Server-internal: one row per live refresh token (rotation deletes it). */
+export const REFRESH_TOKEN_MODEL = 'RefreshToken';
+
+function defineRefreshTokenModel(): EntityClass {
+  const def = new ModelDefinition({
+    name: REFRESH_TOKEN_MODEL,
+    properties: {
+      id: { type: 'string', id: true, generated: false, length: 64 },
+      usuarioId: { type: 'number', required: true },
+      expiresAt: { type: 'date', required: true },
+    },
+    settings: { strict: true, idInjection: false },
+  });
+  return defineModelClass<typeof Entity>(Entity, def);
+}
+
+export interface ModelSet {
+  /** schema.name → model class. */
+  bySchema: Map<string, EntityClass>;
+  /** Join models by name (UsuarioRol, RolPermiso). */
+  joins: Map<string, EntityClass>;
+  refreshToken: EntityClass;
+}
+
+export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
+  const bySchema = new Map<string, EntityClass>();
+  const joins = new Map<string, EntityClass>();
+  const schemaByName = new Map(schemas.map((s) => [s.name, s]));
+
+  for (const schema of schemas) {
+    const properties: Record<string, PropertyDefinition> = {};
+    if (schema.compositeKey) {
+      properties[SURROGATE_ID] = {
+        type: 'number',
+        id: true,
+        generated: true,
+        jsonSchema: { type: 'integer' },
+      };
+    }
+    for (const field of schema.fields) properties[field.name] = propertyFor(schema, field);
+    const def = new ModelDefinition({ name: schema.model, properties, settings: settingsFor(schema) });
+    bySchema.set(schema.name, defineModelClass<typeof Entity>(Entity, def));
+  }
+
+  const modelOf = (name: string): EntityClass => {
+    const model = bySchema.get(name) ?? joins.get(name);
+    if (!model) throw new Error(`Unknown relation target ${name}`);
+    return model;
+  };
+
+  for (const schema of schemas) {
+    const source = modelOf(schema.name);
+    for (const relation of schema.relations ?? []) {
+      if (!schemaByName.has(relation.target)) throw new Error(`Unknown relation target ${relation.target}`);
+      let meta: RelationMetadata;
+      if (relation.kind === 'hasManyThrough') {
+        const through = relation.through;
+        if (!through) throw new Error(`${schema.name}.${relation.name}: hasManyThrough needs 'through'`);
+        if (!joins.has(through.model)) joins.set(through.model, defineJoinModel(through));
+        meta = {
+          type: RelationType.hasMany,
+          targetsMany: true,
+          name: relation.name,
+          source,
+          target: () => modelOf(relation.target),
+          keyFrom: schema.idField,
+          through: { model: () => modelOf(through.model), keyFrom: through.keyFrom, keyTo: through.keyTo },
+        };
+      } else if (relation.kind === 'hasMany') {
+        meta = {
+          type: RelationType.hasMany,
+          targetsMany: true,
+          name: relation.name,
+          source,
+          target: () => modelOf(relation.target),
+          keyFrom: schema.idField,
+          keyTo: relation.keyTo,
+        };
+      } else {
+        meta = {
+          type: RelationType.belongsTo,
+          targetsMany: false,
+          name: relation.name,
+          source,
+          target: () => modelOf(relation.target),
+          keyFrom: relation.keyTo ?? `${relation.name}Id`,
+          keyTo: schemaByName.get(relation.target)?.idField ?? 'id',
+        };
+      }
+      source.definition.addRelation(meta);
+    }
+  }
+  return { bySchema, joins, refreshToken: defineRefreshTokenModel() };
+}

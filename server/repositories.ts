@@ -1,0 +1,279 @@
+/**
+ * One generic repository class for every schema. On top of LoopBack's DefaultCrudRepository it:
+ * - stamps fechaCreacion/fechaGeneracion/fecha on create and fechaModificacion on every write (when declared);
+ * - hashes `password` (bcryptjs) and never lets an empty one overwrite the stored hash;
+ * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
+ * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
+ * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts).
+ * On MySQL the connector does the last two itself.
+ */
+import {
+  DefaultCrudRepository,
+  Entity,
+  juggler,
+  type AnyObject,
+  type Count,
+  type DataObject,
+  type EntityCrudRepository,
+  type Filter,
+  type FilterExcludingWhere,
+  type Options,
+  type Where,
+} from '@loopback/repository';
+import type { Getter } from '@loopback/core';
+import bcrypt from 'bcryptjs';
+import type { RelationSchema, ResourceSchema } from '../src/resources/types';
+import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
+import { Mutex, UniqueIndex } from './unique';
+import { rewriteWhere, type WhereRewriteOptions } from './where';
+
+export type Row = Entity & AnyObject;
+export type IdType = number | string;
+export type RowClass = typeof Entity & { prototype: Row };
+
+/** Read-side decoration of rows (joined columns); returns nothing, mutates the rows. */
+export type RowDecorator = (rows: Row[]) => Promise<void>;
+
+const CREATE_STAMPS = ['fechaCreacion', 'fechaGeneracion', 'fecha'];
+const WRITE_STAMP = 'fechaModificacion';
+const PASSWORD = 'password';
+const BCRYPT_ROUNDS = 10;
+
+/** A row as a plain object (the memory connector and the unique index work on data, not entities). */
+const plain = (row: Row): AnyObject => row.toObject() as AnyObject;
+
+export const hashPassword = (text: string): Promise<string> => bcrypt.hash(text, BCRYPT_ROUNDS);
+
+export interface SchemaRepositoryOptions {
+  embedded: boolean;
+  /** Columns computed on read, never stored. */
+  joinedFields?: readonly string[];
+  decorate?: RowDecorator;
+}
+
+export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObject> {
+  private readonly whereOptions: WhereRewriteOptions;
+  private readonly uniqueKeys: UniqueKey[];
+  private readonly createStamps: string[];
+  private readonly hasWriteStamp: boolean;
+  private readonly preservedOnReplace: string[];
+  private readonly joined: Set<string>;
+  private readonly idProp: string;
+  private readonly lock = new Mutex();
+  private index?: UniqueIndex;
+
+  constructor(
+    entityClass: RowClass,
+    dataSource: juggler.DataSource,
+    readonly schema: ResourceSchema,
+    private readonly options: SchemaRepositoryOptions,
+  ) {
+    super(entityClass, dataSource);
+    const readOnlyDates = new Set(
+      schema.fields
+        .filter((f) => f.readOnly && (f.type === 'datetime' || f.type === 'date'))
+        .map((f) => f.name),
+    );
+    this.whereOptions = { caseInsensitiveLike: options.embedded, hidden: new Set(writeOnlyFields(schema)) };
+    this.uniqueKeys = uniqueKeysOf(schema);
+    this.createStamps = CREATE_STAMPS.filter((f) => readOnlyDates.has(f));
+    this.hasWriteStamp = readOnlyDates.has(WRITE_STAMP);
+    this.joined = new Set(options.joinedFields ?? []);
+    this.preservedOnReplace = [...serverManagedFields(schema), ...writeOnlyFields(schema)].filter(
+      (f) => !this.joined.has(f) && f !== WRITE_STAMP,
+    );
+    this.idProp = entityClass.definition.idProperties()[0];
+  }
+
+  // ---- reads ----
+
+  private where<W>(where: W): W {
+    return rewriteWhere(where, this.whereOptions);
+  }
+
+  private async decorated<R extends Row>(rows: R[]): Promise<R[]> {
+    if (this.options.decorate && rows.length) await this.options.decorate(rows);
+    return rows;
+  }
+
+  async find(filter?: Filter<Row>, options?: Options): Promise<Row[]> {
+    const rows = await super.find(filter && { ...filter, where: this.where(filter.where) }, options);
+    return this.decorated(rows);
+  }
+
+  async findOne(filter?: Filter<Row>, options?: Options): Promise<Row | null> {
+    const row = await super.findOne(filter && { ...filter, where: this.where(filter.where) }, options);
+    if (row) await this.decorated([row]);
+    return row;
+  }
+
+  async findById(id: IdType, filter?: FilterExcludingWhere<Row>, options?: Options): Promise<Row> {
+    const row = await super.findById(id, filter, options);
+    await this.decorated([row]);
+    return row;
+  }
+
+  async count(where?: Where<Row>, options?: Options): Promise<Count> {
+    return super.count(this.where(where), options);
+  }
+
+  // ---- writes ----
+
+  private async prepare(data: DataObject<Row>, mode: 'create' | 'update'): Promise<AnyObject> {
+    const row: AnyObject = { ...data };
+    for (const field of this.joined) delete row[field];
+    const now = new Date();
+    if (mode === 'create') {
+      for (const stamp of this.createStamps) if (row[stamp] == null) row[stamp] = now;
+      if (this.hasWriteStamp && row[WRITE_STAMP] == null) row[WRITE_STAMP] = now;
+    } else {
+      delete row[this.idProp];
+      if (this.hasWriteStamp) row[WRITE_STAMP] = now;
+    }
+    if (PASSWORD in row && this.whereOptions.hidden.has(PASSWORD)) {
+      const plain = row[PASSWORD];
+      if (typeof plain === 'string' && plain !== '') row[PASSWORD] = await hashPassword(plain);
+      else delete row[PASSWORD];
+    }
+    return row;
+  }
+
+  /** The embedded store's unique index, built from the table on first use. */
+  private async uniqueIndex(): Promise<UniqueIndex> {
+    if (!this.index) {
+      const rows = (await super.find()).map(plain);
+      this.index = new UniqueIndex(this.uniqueKeys, this.idProp, rows);
+    }
+    return this.index;
+  }
+
+  /**
+   * Runs a write. On the embedded store with unique keys: serialised, checked against the unique index and
+   * recorded in it. `before` gives the rows the write replaces or removes; `after` maps them (and the
+   * write's result) to the rows as written.
+   */
+  private async guarded<T>(
+    changes: readonly AnyObject[],
+    before: () => Promise<AnyObject[]>,
+    after: (replaced: AnyObject[], result: T | undefined) => AnyObject[],
+    write: () => Promise<T>,
+  ): Promise<T> {
+    if (!this.options.embedded || !this.uniqueKeys.length) return write();
+    return this.lock.run(async () => {
+      const index = await this.uniqueIndex();
+      if (!index.touches(changes)) return write();
+      const replaced = await before();
+      index.check(after(replaced, undefined), replaced);
+      const result = await write();
+      index.apply(replaced, after(replaced, result));
+      return result;
+    });
+  }
+
+  async create(data: DataObject<Row>, options?: Options): Promise<Row> {
+    const row = await this.prepare(data, 'create');
+    return this.guarded(
+      [row],
+      async () => [],
+      (_, created) => [created ? plain(created) : row],
+      () => super.create(row as DataObject<Row>, options),
+    );
+  }
+
+  async createAll(data: DataObject<Row>[], options?: Options): Promise<Row[]> {
+    const rows = await Promise.all(data.map((d) => this.prepare(d, 'create')));
+    return this.guarded(
+      rows,
+      async () => [],
+      (_, created) => (created ? created.map(plain) : rows),
+      () => super.createAll(rows as DataObject<Row>[], options),
+    );
+  }
+
+  async updateAll(data: DataObject<Row>, where?: Where<Row>, options?: Options): Promise<Count> {
+    const changes = await this.prepare(data, 'update');
+    const w = this.where(where);
+    return this.guarded(
+      [changes],
+      async () => (await super.find({ where: w })).map(plain),
+      (replaced) => replaced.map((r) => ({ ...r, ...changes })),
+      () => super.updateAll(changes as DataObject<Row>, w, options),
+    );
+  }
+
+  // updateById: DefaultCrudRepository checks for an empty body, then calls this.updateAll({id}).
+
+  async replaceById(id: IdType, data: DataObject<Row>, options?: Options): Promise<void> {
+    const existing = plain(await super.findById(id));
+    const row: AnyObject = { ...data };
+    for (const field of this.joined) delete row[field];
+    for (const field of this.preservedOnReplace) {
+      if (field === PASSWORD) continue;
+      if (existing[field] !== undefined) row[field] = existing[field];
+    }
+    if (this.whereOptions.hidden.has(PASSWORD)) {
+      const plainPassword = row[PASSWORD];
+      if (typeof plainPassword === 'string' && plainPassword !== '')
+        row[PASSWORD] = await hashPassword(plainPassword);
+      else if (existing[PASSWORD] !== undefined) row[PASSWORD] = existing[PASSWORD];
+      else delete row[PASSWORD];
+    }
+    if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
+    return this.guarded(
+      [row],
+      async () => [existing],
+      () => [{ ...row, [this.idProp]: id }],
+      () => super.replaceById(id, row as DataObject<Row>, options),
+    );
+  }
+
+  async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
+    const w = this.where(where);
+    if (!this.index) return super.deleteAll(w, options);
+    return this.lock.run(async () => {
+      const removed = (await super.find({ where: w })).map(plain);
+      const result = await super.deleteAll(w, options);
+      this.index?.apply(removed, []);
+      return result;
+    });
+  }
+
+  async deleteById(id: IdType, options?: Options): Promise<void> {
+    if (!this.index) return super.deleteById(id, options);
+    return this.lock.run(async () => {
+      const removed = (await super.find({ where: { [this.idProp]: id } })).map(plain);
+      await super.deleteById(id, options);
+      this.index?.apply(removed, []);
+    });
+  }
+
+  // ---- relations (the factories are protected in DefaultCrudRepository) ----
+
+  /** Registers the inclusion resolver of a declared relation, so `include` works on it. */
+  registerRelation(
+    relation: RelationSchema,
+    target: Getter<AnyRepository>,
+    through?: Getter<AnyRepository>,
+  ): void {
+    if (relation.kind === 'hasManyThrough') {
+      if (!through) throw new Error(`${this.schema.name}.${relation.name}: missing through repository`);
+      const factory = this.createHasManyThroughRepositoryFactoryFor(relation.name, target, through);
+      this.registerInclusionResolver(relation.name, factory.inclusionResolver);
+    } else if (relation.kind === 'hasMany') {
+      const factory = this.createHasManyRepositoryFactoryFor(relation.name, target);
+      this.registerInclusionResolver(relation.name, factory.inclusionResolver);
+    } else {
+      const accessor = this.createBelongsToAccessorFor(relation.name, target);
+      this.registerInclusionResolver(relation.name, accessor.inclusionResolver);
+    }
+  }
+}
+
+type AnyRepository = EntityCrudRepository<Row, IdType>;
+
+/** Repository of a server-internal model (join models, refresh tokens). */
+export class InternalRepository extends DefaultCrudRepository<Row, IdType, AnyObject> {
+  constructor(entityClass: RowClass, dataSource: juggler.DataSource) {
+    super(entityClass, dataSource);
+  }
+}

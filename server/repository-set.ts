@@ -1,0 +1,71 @@
+/**
+ * All repositories of the API, generated from the registry: one SchemaRepository per stored schema, one
+ * ViewRepository per `view: true` schema, one InternalRepository per join model and for refresh tokens;
+ * relations wired to their inclusion resolvers.
+ */
+import type { juggler } from '@loopback/repository';
+import type { ResourceSchema } from '../src/resources/types';
+import { joinDecorator, joinsFor } from './joins';
+import type { ModelSet } from './models';
+import { InternalRepository, SchemaRepository, type RowClass } from './repositories';
+import { ViewRepository } from './views';
+
+export interface RepositorySet {
+  /** schema.name → repository of a stored resource. */
+  repositories: Map<string, SchemaRepository>;
+  /** schema.name → view repository. */
+  views: Map<string, ViewRepository>;
+  /** join model name → repository. */
+  joinRepositories: Map<string, InternalRepository>;
+  refreshTokens: InternalRepository;
+  /** The repository of a stored resource (throws if there is none). */
+  repository(name: string): SchemaRepository;
+}
+
+export function createRepositories(
+  schemas: readonly ResourceSchema[],
+  models: ModelSet,
+  dataSource: juggler.DataSource,
+  embedded: boolean,
+): RepositorySet {
+  const repositories = new Map<string, SchemaRepository>();
+  const views = new Map<string, ViewRepository>();
+  const joinRepositories = new Map<string, InternalRepository>();
+  const repository = (name: string): SchemaRepository => {
+    const found = repositories.get(name);
+    if (!found) throw new Error(`No repository for resource ${name}`);
+    return found;
+  };
+  const modelOf = (schema: ResourceSchema) => models.bySchema.get(schema.name) as RowClass;
+
+  for (const schema of schemas) {
+    if (schema.view) {
+      views.set(schema.name, new ViewRepository(modelOf(schema), schema, repository));
+      continue;
+    }
+    const joins = joinsFor(schema.name);
+    repositories.set(
+      schema.name,
+      new SchemaRepository(modelOf(schema), dataSource, schema, {
+        embedded,
+        joinedFields: joins.flatMap((j) => Object.keys(j.columns)),
+        decorate: joins.length ? joinDecorator(joins, repository) : undefined,
+      }),
+    );
+  }
+  for (const [name, model] of models.joins) {
+    joinRepositories.set(name, new InternalRepository(model as RowClass, dataSource));
+  }
+  for (const repo of repositories.values()) {
+    for (const relation of repo.schema.relations ?? []) {
+      const through = relation.through ? joinRepositories.get(relation.through.model) : undefined;
+      repo.registerRelation(
+        relation,
+        async () => repository(relation.target),
+        through ? async () => through : undefined,
+      );
+    }
+  }
+  const refreshTokens = new InternalRepository(models.refreshToken as RowClass, dataSource);
+  return { repositories, views, joinRepositories, refreshTokens, repository };
+}
