@@ -203,8 +203,13 @@ export const filterToWhere = (
   const ors: LoopbackWhere[][] = [];
 
   for (const [key, value] of Object.entries(filterValues ?? {})) {
-    if (isEmptyFilterValue(value)) continue;
     const filter = schema.filters.find((candidate) => candidate.source === key);
+    // An explicit null on a plain field (not a declared input, which null merely clears) means IS NULL.
+    if (value === null && !filter && key !== 'q' && findField(schema, key)) {
+      conditions.push([key, null]);
+      continue;
+    }
+    if (isEmptyFilterValue(value)) continue;
     if (filter && isIgnored(filter, value)) continue;
 
     if (key === 'q') {

@@ -5,8 +5,9 @@
  * and a filter matrix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchUtils, type DataProvider, type HttpError } from 'ra-core';
+import type { DataProvider, HttpError } from 'ra-core';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
+import { createHttpClient } from '../../src/dataProvider/http';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -15,8 +16,11 @@ let token: string;
 const EMPRESA = 1;
 const tag = `CT${Date.now() % 100000}`;
 
-const withToken: typeof fetchUtils.fetchJson = (url, options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } });
+const withToken = createHttpClient({
+  getAccessToken: () => token,
+  refresh: async () => null,
+  onAuthFailure: () => undefined,
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -319,6 +323,6 @@ describe('bad input', () => {
     const dead = loopbackDataProvider('http://127.0.0.1:9', withToken, { getEmpresaId: () => 1 });
     await expect(
       dead.getList('Marca', { pagination: page(), sort: { field: 'id', order: 'ASC' }, filter: {} }),
-    ).rejects.toBeTruthy();
+    ).rejects.toThrow('Error de conexión. Verifique su red e intente de nuevo.');
   });
 });

@@ -180,10 +180,11 @@ describe('filterToWhere', () => {
         sincronizarConBC: 'S',
         noExiste: 'x',
         familias: null,
+        categorias: null,
         imagen: undefined,
         ensamblado: '',
       }),
-    ).toEqual({ id: { inq: [1, 2] }, empresaId: 2, sincronizarConBC: 'S' });
+    ).toEqual({ id: { inq: [1, 2] }, empresaId: 2, sincronizarConBC: 'S', familias: null });
   });
 
   it('never sends ilike or regexp, and escapes nothing inside like', () => {
@@ -201,5 +202,15 @@ describe('filterToWhere', () => {
     expect(andWhere({ e: 1 }, {})).toEqual({ e: 1 });
     expect(andWhere({ e: 1 }, { a: 1 })).toEqual({ and: [{ e: 1 }, { a: 1 }] });
     expect(andWhere()).toEqual({});
+  });
+});
+
+describe('explicit null on a plain field', () => {
+  it('means IS NULL for an undeclared field, and is a cleared input for a declared filter', async () => {
+    const { filterToWhere } = await import('../../../src/dataProvider/where');
+    const { productos } = await import('../../../src/resources/productos/schema');
+    expect(filterToWhere(productos, { activoEnMarketplace: null })).toEqual({ activoEnMarketplace: null });
+    expect(filterToWhere(productos, { finalizado: null })).toEqual({});
+    expect(filterToWhere(productos, { noSuchField: null })).toEqual({});
   });
 });
