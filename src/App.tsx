@@ -1,0 +1,57 @@
+/** <Admin> wiring only: providers, layout, theme, and one <Resource> per registry schema. */
+import { useMemo } from 'react';
+import {
+  Admin,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type Store,
+} from 'react-admin';
+import { createI18nProvider } from './i18n';
+import { PimLayout } from './layout/Layout';
+import { createPimStore } from './layout/store';
+import { pimTheme } from './layout/theme';
+import { iconFor } from './resources/generic/icons';
+import { representationField } from './resources/generic/fieldSets';
+import { registry } from './resources/registry';
+import { resourceViews } from './resources/views';
+
+export interface AppProps {
+  dataProvider: DataProvider;
+  /** Without one (component tests), every screen is open and no login is asked. */
+  authProvider?: AuthProvider;
+  i18nProvider?: I18nProvider;
+  store?: Store;
+}
+
+export const App = ({ dataProvider, authProvider, i18nProvider, store }: AppProps) => {
+  const i18n = useMemo(() => i18nProvider ?? createI18nProvider(), [i18nProvider]);
+  const pimStore = useMemo(() => store ?? createPimStore(), [store]);
+  return (
+    <Admin
+      disableTelemetry
+      title="PIM"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      requireAuth={authProvider !== undefined}
+      i18nProvider={i18n}
+      store={pimStore}
+      layout={PimLayout}
+      theme={pimTheme}
+      darkTheme={null}
+    >
+      {registry.map((schema) => (
+        <Resource
+          key={schema.name}
+          name={schema.name}
+          icon={iconFor(schema.menu.icon)}
+          recordRepresentation={representationField(schema)}
+          {...resourceViews(schema)}
+        />
+      ))}
+    </Admin>
+  );
+};
+
+export default App;

@@ -1,0 +1,63 @@
+/** The session in localStorage (spec §9 keys): accessToken, refreshToken, userDataPim. */
+import { DEFAULT_RULES, type AbilityRule, type Permiso } from './permissions';
+
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+export const USER_DATA_KEY = 'userDataPim';
+
+export interface Rol {
+  id?: number;
+  nombre?: string;
+  codigo?: string;
+  permisos?: Permiso[];
+}
+
+export interface UserData {
+  id: number | string;
+  nombre?: string;
+  mail?: string;
+  avatar?: string;
+  roles?: Rol[];
+  [key: string]: unknown;
+}
+
+export interface StoredUserData extends UserData {
+  accessToken: string;
+  ability: AbilityRule[];
+}
+
+export const getAccessToken = (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY);
+export const getRefreshToken = (): string | null => localStorage.getItem(REFRESH_TOKEN_KEY);
+
+export const getUserData = (): StoredUserData | null => {
+  const raw = localStorage.getItem(USER_DATA_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoredUserData;
+  } catch {
+    return null;
+  }
+};
+
+export const getRules = (): AbilityRule[] => {
+  const ability = getUserData()?.ability;
+  return Array.isArray(ability) && ability.length > 0 ? ability : DEFAULT_RULES.map((rule) => ({ ...rule }));
+};
+
+export const storeTokens = (accessToken: string, refreshToken?: string | null): void => {
+  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  if (refreshToken) localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
+  const user = getUserData();
+  if (user) localStorage.setItem(USER_DATA_KEY, JSON.stringify({ ...user, accessToken }));
+};
+
+export const storeSession = (accessToken: string, refreshToken: string, user: StoredUserData): void => {
+  localStorage.setItem(USER_DATA_KEY, JSON.stringify(user));
+  storeTokens(accessToken, refreshToken);
+};
+
+/** Logout: all local storage goes (spec §4), including the selected company and react-admin's store. */
+export const clearSession = (): void => localStorage.clear();
+
+export const isAdmin = (user: Pick<UserData, 'roles'> | null | undefined): boolean =>
+  (user?.roles ?? []).some((rol) => rol.codigo?.toLowerCase() === 'admin');

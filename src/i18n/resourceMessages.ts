@@ -1,0 +1,39 @@
+/**
+ * `resources.<name>.{name,fields,notifications}` generated from the registry, so labels are declared once
+ * (in the schemas). Spanish success toasts come from schema.messages (spec §8); other languages, and
+ * resources without their own message, get the generic 'Registro … correctamente!!' wording.
+ */
+import { registry } from '../resources/registry';
+import type { ResourceSchema } from '../resources/types';
+import { appMessages } from './appMessages';
+import type { Language } from './language';
+
+export interface ResourceMessages {
+  name: string;
+  fields: Record<string, string>;
+  notifications: { created: string; updated: string; deleted: string };
+}
+
+export const messagesForResource = (schema: ResourceSchema, language: Language): ResourceMessages => {
+  const generic = appMessages[language].pim.notification;
+  const own = language === 'es' ? (schema.messages ?? {}) : {};
+  return {
+    // polyglot plural forms: singular |||| plural (react-admin asks smart_count 1 or 2).
+    name: `${schema.label} |||| ${schema.labelPlural}`,
+    fields: Object.fromEntries(schema.fields.map((field) => [field.name, field.label])),
+    notifications: {
+      created: own.created ?? generic.created,
+      updated: own.updated ?? generic.updated,
+      deleted: own.deleted ?? generic.deleted,
+    },
+  };
+};
+
+export const resourceMessages = (
+  language: Language,
+  schemas: readonly ResourceSchema[] = registry,
+): { resources: Record<string, ResourceMessages> } => ({
+  resources: Object.fromEntries(
+    schemas.map((schema) => [schema.name, messagesForResource(schema, language)]),
+  ),
+});

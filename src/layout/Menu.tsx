@@ -1,0 +1,66 @@
+/** The sidebar: visible resources grouped by schema.menu.group; each group folds (state kept in the store). */
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { createElement } from 'react';
+import { Menu, useCanAccessResources, useSidebarState, useStore, useTranslate } from 'react-admin';
+import { iconFor } from '../resources/generic/icons';
+import { registry } from '../resources/registry';
+import type { MenuGroup } from '../resources/types';
+import { menuSections, type MenuSection } from './menuGroups';
+
+const GROUP_ICONS: Readonly<Record<MenuGroup, string>> = {
+  catalogo: 'Category',
+  productos: 'Inventory2',
+  marketplaces: 'Storefront',
+  relaciones: 'SwapHoriz',
+  empresas: 'Business',
+  usuarios: 'People',
+  integraciones: 'IntegrationInstructions',
+  configuracion: 'Settings',
+};
+
+const MenuGroupSection = ({ section }: { section: MenuSection }) => {
+  const translate = useTranslate();
+  const [sidebarOpen] = useSidebarState();
+  const [expanded, setExpanded] = useStore<boolean>(`menu.group.${section.group}`, true);
+  const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: section.resources });
+  if (isPending || !section.resources.some((name) => canAccess?.[name])) return null;
+  const label = translate(`pim.menu.${section.group}`, { _: section.group });
+  const items = section.resources.map((name) => <Menu.ResourceItem key={name} name={name} />);
+  if (!sidebarOpen) {
+    // collapsed sidebar: icons only, groups separated by a rule.
+    return (
+      <nav aria-label={label}>
+        <Divider />
+        {items}
+      </nav>
+    );
+  }
+  return (
+    <nav aria-label={label}>
+      <ListItemButton onClick={() => setExpanded(!expanded)} dense sx={{ color: 'text.secondary' }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          {createElement(iconFor(GROUP_ICONS[section.group]))}
+        </ListItemIcon>
+        <ListItemText primary={label} slotProps={{ primary: { variant: 'overline', fontWeight: 600 } }} />
+        {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        {items}
+      </Collapse>
+    </nav>
+  );
+};
+
+export const PimMenu = () => (
+  <Menu>
+    {menuSections(registry).map((section) => (
+      <MenuGroupSection key={section.group} section={section} />
+    ))}
+  </Menu>
+);

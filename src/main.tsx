@@ -1,0 +1,35 @@
+/** Browser entry: runtime config → API address → http client (Bearer + refresh) → data and auth providers. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
+import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
+import { createHttpClient } from './dataProvider/http';
+import { loopbackDataProvider } from './dataProvider/loopback';
+import { createI18nProvider, getLanguage, loadMessages } from './i18n';
+import { getSelectedEmpresaId } from './layout/empresa';
+
+const start = async () => {
+  const [runtime] = await Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);
+  const apiUrl = resolveApiUrl(runtime, import.meta.env.VITE_API_URL as string | undefined);
+  const httpClient = createHttpClient({
+    getAccessToken,
+    refresh: () => refreshAccessToken(apiUrl),
+    // a failed refresh ends the session; react-admin's checkError then sends the user to the login page.
+    onAuthFailure: clearSession,
+  });
+  const dataProvider = loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App
+        dataProvider={dataProvider}
+        authProvider={authProvider(apiUrl)}
+        i18nProvider={createI18nProvider()}
+      />
+    </StrictMode>,
+  );
+};
+
+void start();

@@ -1,0 +1,22 @@
+export { GenericList, DEFAULT_PER_PAGE } from './GenericList';
+export { GenericCreate } from './GenericCreate';
+export { GenericEdit } from './GenericEdit';
+export { GenericShow } from './GenericShow';
+export { SchemaForm } from './SchemaForm';
+export { ROWS_PER_PAGE_OPTIONS } from './listParts';
+export { fieldFor, targetLabel } from './fieldFor';
+export { inputFor } from './inputFor';
+export { filterFor, filtersFor } from './filtersFor';
+export {
+  listColumns,
+  formFields,
+  showFields,
+  createDefaults,
+  withoutReadOnly,
+  representationField,
+  DEFAULT_LIST_COLUMNS,
+} from './fieldSets';
+export { validatorsFor, integer } from './validation';
+export { fieldErrorsFromServer, serverErrorMessage } from './serverErrors';
+export { iconFor, ICONS } from './icons';
+export { SN_CHOICES, snFilterChoices } from './choices';

@@ -1,0 +1,29 @@
+/**
+ * The screens of each resource: generated from its schema by the generic engine, unless a bespoke screen is
+ * registered in `overrides` under the resource name (e.g. `productos: { list: ProductList }`).
+ */
+import { createElement, type ReactElement } from 'react';
+import { GenericCreate, GenericEdit, GenericList, GenericShow } from './generic';
+import type { ResourceSchema } from './types';
+
+export interface ResourceViews {
+  list: ReactElement;
+  create?: ReactElement;
+  edit?: ReactElement;
+  show?: ReactElement;
+}
+
+/** Per-resource bespoke screens, keyed by schema.name. Empty until custom pages plug in. */
+export const overrides: Readonly<Record<string, Partial<ResourceViews>>> = {};
+
+export const genericViews = (schema: ResourceSchema): ResourceViews => ({
+  list: createElement(GenericList, { schema }),
+  create: schema.operations.create ? createElement(GenericCreate, { schema }) : undefined,
+  edit: schema.operations.update ? createElement(GenericEdit, { schema }) : undefined,
+  show: schema.operations.update ? undefined : createElement(GenericShow, { schema }),
+});
+
+export const resourceViews = (
+  schema: ResourceSchema,
+  custom: Readonly<Record<string, Partial<ResourceViews>>> = overrides,
+): ResourceViews => ({ ...genericViews(schema), ...custom[schema.name] });

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../src/authProvider';
+import { renderApp } from './renderApp';
+
+const API = 'http://api.test';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const loginAnswer = (roles: unknown[]) => ({
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  userData: { id: 7, nombre: 'Ana Catálogo', mail: 'ana@pim.test', roles },
+});
+
+const signIn = async () => {
+  fireEvent.change(await screen.findByRole('textbox', { name: /Usuario/ }), {
+    target: { value: 'ana@pim.test' },
+  });
+  fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: 'secreto' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+};
+
+const storeSession = (ability: unknown[]) => {
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem(
+    'userDataPim',
+    JSON.stringify({ id: 7, nombre: 'Ana Catálogo', accessToken: 'access-1', ability }),
+  );
+};
+
+describe('authentication', () => {
+  it('asks to log in, then an admin lands on /productos with the session stored', async () => {
+    const fetchMock = vi.fn(async () =>
+      json(
+        200,
+        loginAnswer([
+          { codigo: 'admin', permisos: [{ controllerName: 'manage', moduleName: 'all', actionName: 'all' }] },
+        ]),
+      ),
+    );
+    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    await signIn();
+    await screen.findByText('SKU-10');
+    expect(window.location.hash).toBe('#/productos');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${API}/auth/login`);
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'secreto' });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    const user = JSON.parse(localStorage.getItem('userDataPim') ?? '{}');
+    expect(user).toMatchObject({
+      id: 7,
+      accessToken: 'access-1',
+      ability: [{ action: 'manage', subject: 'all', fields: ['all'] }],
+    });
+  });
+
+  it("shows the server's login error message", async () => {
+    const fetchMock = vi.fn(async () =>
+      json(401, { error: { statusCode: 401, message: 'Email or Password is Invalid' } }),
+    );
+    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    await signIn();
+    expect(await screen.findByText('Email or Password is Invalid')).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('permissions drive the menu and the buttons', async () => {
+    storeSession([{ action: 'read', subject: 'Marca', fields: ['all'] }]);
+    localStorage.setItem('RaStore.sidebar.open', 'true');
+    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    await screen.findByText('Marca 01');
+    await screen.findByRole('menuitem', { name: 'Marcas' });
+    expect(screen.queryByRole('menuitem', { name: 'Familias' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Usuarios' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull());
+  });
+
+  it('a create rule shows the create button', async () => {
+    storeSession([
+      { action: 'read', subject: 'Marca' },
+      { action: 'create', subject: 'Marca' },
+    ]);
+    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    await screen.findByText('Marca 01');
+    expect(await screen.findByRole('link', { name: 'Crear' })).toBeTruthy();
+  });
+
+  it('logout clears all local storage and returns to the login page', async () => {
+    storeSession([{ action: 'manage', subject: 'all' }]);
+    localStorage.setItem('selectedEmpresaId', '2');
+    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    await screen.findByText('Marca 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Perfil' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+    await screen.findByRole('button', { name: 'Iniciar sesión' });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('userDataPim')).toBeNull();
+    expect(localStorage.getItem('selectedEmpresaId')).toBeNull();
+  });
+});

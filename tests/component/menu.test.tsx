@@ -1,0 +1,59 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './renderApp';
+
+describe('layout and menu', () => {
+  it('starts with the sidebar collapsed and shows the app name', async () => {
+    renderApp('/Marca');
+    await screen.findByText('Marca 01');
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeTruthy();
+    expect(screen.getByText('PIM')).toBeTruthy();
+    expect(localStorage.getItem('RaStore.sidebar.open')).toBeNull();
+  });
+
+  it('groups resources by menu group and hides hidden resources', async () => {
+    renderApp('/Marca');
+    await screen.findByText('Marca 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const catalogo = await screen.findByRole('navigation', { name: 'Catálogo' });
+    expect(within(catalogo).getByRole('menuitem', { name: 'Marcas' })).toBeTruthy();
+    expect(within(catalogo).getByRole('menuitem', { name: 'Familias' })).toBeTruthy();
+    for (const group of [
+      'Productos',
+      'Marketplaces',
+      'Relaciones',
+      'Empresas',
+      'Usuarios',
+      'Integraciones',
+      'Configuración',
+    ]) {
+      expect(screen.getByRole('navigation', { name: group })).toBeTruthy();
+    }
+    const productos = screen.getByRole('navigation', { name: 'Productos' });
+    expect(within(productos).getByRole('menuitem', { name: 'Productos' })).toBeTruthy();
+    // hidden (child) resources are registered but not in the menu
+    expect(screen.queryByRole('menuitem', { name: 'Iconos de productos' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Datos generales de productos' })).toBeNull();
+    expect(localStorage.getItem('RaStore.sidebar.open')).toBe('true');
+  });
+
+  it('lists companies in the app bar and stores the selected one', async () => {
+    renderApp('/Marca');
+    await screen.findByText('Marca 01');
+    const selector = await screen.findByRole('combobox', { name: 'Empresa' });
+    expect(selector.textContent).toBe('Empresa Demo');
+    fireEvent.mouseDown(selector);
+    fireEvent.click(await screen.findByRole('option', { name: 'Otra Empresa' }));
+    expect(localStorage.getItem('selectedEmpresaId')).toBe('2');
+  });
+
+  it('switches language and writes the idioma cookie', async () => {
+    renderApp('/Marca');
+    await screen.findByText('Marca 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    await screen.findByRole('button', { name: 'Export' });
+    expect(document.cookie).toContain('idioma=en');
+    document.cookie = 'idioma=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});
