@@ -17,7 +17,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/resources/**/schema.ts', 'src/dataProvider/**', 'src/authProvider/permissions.ts', 'src/custom/**/*.ts'],
+    files: [
+      'src/resources/**/schema.ts',
+      'src/dataProvider/**',
+      'src/authProvider/permissions.ts',
+      'src/custom/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },

@@ -28,7 +28,12 @@ async function jsLoadedBy(browser, url, init) {
   const pending = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') {
-      pending.push(res.body().then((b) => (total += gzipSync(b).length)).catch(() => {}));
+      pending.push(
+        res
+          .body()
+          .then((b) => (total += gzipSync(b).length))
+          .catch(() => {}),
+      );
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -55,7 +60,8 @@ async function timeToFirstRow(browser, url, rowSelector, init) {
 if (!process.env.BENCH_SKIP_BUILD) {
   if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1);
 }
-if ((await run('node_modules/.bin/vite', ['build', '--config', 'bench/minimal/vite.config.mjs'])) !== 0) process.exit(1);
+if ((await run('node_modules/.bin/vite', ['build', '--config', 'bench/minimal/vite.config.mjs'])) !== 0)
+  process.exit(1);
 
 const apiPort = await freePort();
 const basePort = await freePort();
@@ -67,7 +73,15 @@ const api = spawn('node', ['dist-server/server/index.js'], {
 const baseline = await serveStatic('bench/.out/minimal', basePort);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const appUrl = `http://127.0.0.1:${apiPort}`;

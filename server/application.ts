@@ -3,17 +3,21 @@
  * CRUD routes), plus auth, /config.json and the built app as static files.
  */
 import { randomBytes } from 'node:crypto';
+import { BindingScope } from '@loopback/core';
 import { RestApplication } from '@loopback/rest';
 import type { Middleware } from '@loopback/express';
 import { registry } from '../src/resources/registry';
+import { AccessService } from './auth/access';
+import { defineAccessController } from './auth/access-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthBindings } from './auth/keys';
 import { AUTHENTICATION_MIDDLEWARE_OPTIONS, authenticationMiddleware } from './auth/middleware';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
+import { CompanyScopedRepository, companyScopeOf } from './company';
 import { defineKeyedDeleteControllers } from './composite-routes';
 import { ConfigController } from './config-controller';
-import { defineCrudController } from './crud-controllers';
+import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
 import { createRepositories, type RepositorySet } from './repository-set';
@@ -65,15 +69,44 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       },
     });
 
+    const access = new AccessService(repositories);
+    app.bind(AuthBindings.ACCESS).to(access);
+    // Once per request, from the stored user (roles may change while a token lives).
+    app
+      .bind(AuthBindings.COMPANY_ACCESS)
+      .toDynamicValue(async ({ context }) =>
+        access.accessOf(await context.get(AuthBindings.CURRENT_USER, { optional: true })),
+      )
+      .inScope(BindingScope.REQUEST);
+
     for (const schema of registry) {
       const model = models.bySchema.get(schema.name);
       if (!model) continue;
       const key = `repositories.${schema.model}`;
-      app
-        .bind(key)
-        .to(schema.view ? repositories.views.get(schema.name) : repositories.repository(schema.name));
+      const repo: CrudRepo | undefined = schema.view
+        ? repositories.views.get(schema.name)
+        : repositories.repository(schema.name);
+      app.bind(key).to(repo);
+      // Company-scoped schemas: the controllers get the repository as the current user may see it.
+      const scope = companyScopeOf(schema, registry);
+      let controllerKey = key;
+      if (scope && repo) {
+        controllerKey = `${key}.companyScoped`;
+        app
+          .bind(controllerKey)
+          .toDynamicValue(
+            async ({ context }) =>
+              new CompanyScopedRepository(
+                repo,
+                schema,
+                scope,
+                await context.get(AuthBindings.COMPANY_ACCESS),
+              ),
+          )
+          .inScope(BindingScope.TRANSIENT);
+      }
       for (const path of [schema.name, ...(schema.aliases ?? [])]) {
-        const spec = { schema, model, path, repositoryKey: key };
+        const spec = { schema, model, path, repositoryKey: controllerKey };
         const crud = defineCrudController(spec);
         app.controller(crud, crud.name);
         for (const keyed of defineKeyedDeleteControllers(spec)) app.controller(keyed, keyed.name);
@@ -92,6 +125,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.bind(AuthBindings.USERS).to(new UserService(repositories.repository('usuarios')));
     app.middleware(authenticationMiddleware(tokens) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
     app.controller(AuthController);
+    app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
     if (opts.staticDir) app.static('/', opts.staticDir);
 

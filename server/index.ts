@@ -38,7 +38,12 @@ async function main(): Promise<void> {
     databaseUrl ? 'Datastore: MySQL (DATABASE_URL)' : `Datastore: ${path.join(dataDir, 'pim.json')}`,
   );
   if (!existsSync(staticDir)) console.log('(no ./dist: run `npm run build:app` to serve the app)');
-  const logins = demoLogins();
+  // One line per email (the first), whatever the seed lists.
+  const seen = new Set<string>();
+  const logins = demoLogins().filter((login) => {
+    const email = login.email.trim().toLowerCase();
+    return !seen.has(email) && Boolean(seen.add(email));
+  });
   if (logins.length) {
     console.log('Demo logins:');
     for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email} / ${login.password}`);

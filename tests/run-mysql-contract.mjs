@@ -12,7 +12,13 @@ try {
   mkdirSync('.tmp', { recursive: true });
   code = await run(
     'node_modules/.bin/vitest',
-    ['run', 'tests/contract', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/contract-mysql.json'],
+    [
+      'run',
+      'tests/contract',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/contract-mysql.json',
+    ],
     { PIM_DATABASE_URL: db.url },
   );
 } finally {

@@ -8,5 +8,9 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   logLevel: 'warn',
-  build: { outDir: fileURLToPath(new URL('../.out/minimal', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+  build: {
+    outDir: fileURLToPath(new URL('../.out/minimal', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+  },
 });

@@ -2,13 +2,14 @@
  * Auth routes (spec §7 "Auth and users"):
  * POST /auth/login, POST /usuarios/refresh-login {email, password} → {accessToken, refreshToken, userData}
  * POST /auth/refresh-token {refreshToken} → {accessToken, refreshToken} (rotation)
- * POST /auth/signup (needs a token: only a signed-in user creates accounts) → the new usuario
- * GET /usuarios/me → the current usuario with roles and permisos
+ * POST /auth/signup (needs a token: only a signed-in user creates accounts; a non-admin only in their own
+ *   company, 403 otherwise) → the new usuario
+ * GET /usuarios/me → the current usuario with empresaId, roles and their permisos (userData of the login too)
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, post, requestBody } from '@loopback/rest';
-import { AuthBindings, PUBLIC, type CurrentUser } from './keys';
+import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
 import { INVALID_REFRESH, type TokenService } from './tokens';
 import type { SignupData, UserService } from './users';
 
@@ -101,7 +102,7 @@ export class AuthController {
   @post('/auth/signup', okJson('The new usuario'))
   signup(
     @requestBody(SIGNUP) data: SignupData,
-    @inject(AuthBindings.CURRENT_USER) creator: CurrentUser,
+    @inject(AuthBindings.COMPANY_ACCESS) creator: CompanyAccess,
   ): Promise<AnyObject> {
     return this.users.signup(data, creator);
   }

@@ -5,8 +5,9 @@
 import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import bcrypt from 'bcryptjs';
+import { forbiddenCompany, mayWriteCompany } from '../company';
 import type { Row, SchemaRepository } from '../repositories';
-import type { CurrentUser } from './keys';
+import type { CompanyAccess, CurrentUser } from './keys';
 
 export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 
@@ -51,19 +52,25 @@ export class UserService {
     };
   }
 
-  /** The usuario (no password) with `roles`, each with `permisos` (both always arrays here). */
+  /**
+   * The usuario (no password) with `empresaId` (null when none) and `roles`, each with `permisos` (both always
+   * arrays here).
+   */
   async userData(id: number): Promise<AnyObject> {
     const user = await this.usuarios.findById(id, {
       include: [{ relation: 'roles', scope: { include: [{ relation: 'permisos' }] } }],
     });
     const data = user.toJSON() as AnyObject;
+    data.empresaId = data.empresaId ?? null;
     const roles = Array.isArray(data.roles) ? (data.roles as AnyObject[]) : [];
     data.roles = roles.map((rol) => ({ ...rol, permisos: Array.isArray(rol.permisos) ? rol.permisos : [] }));
     return data;
   }
 
-  async signup(data: SignupData, creator?: CurrentUser): Promise<AnyObject> {
-    const empresaId = data.empresaId ?? creator?.empresaId ?? undefined;
+  /** A new usuario, by default in the creator's company; a non-admin creates users of their company only (403). */
+  async signup(data: SignupData, creator: CompanyAccess): Promise<AnyObject> {
+    const empresaId = data.empresaId ?? creator.empresaId ?? undefined;
+    if (!mayWriteCompany(creator, empresaId)) throw forbiddenCompany();
     const created = await this.usuarios.create({
       nombre: data.nombre ?? data.email,
       mail: data.email,

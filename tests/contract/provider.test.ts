@@ -73,7 +73,9 @@ describe('productos', () => {
     expect(updated.data.finalizado).toBe('S');
     expect((await provider.getOne('productos', { id: created.data.id })).data.finalizado).toBe('S');
     await provider.delete('productos', { id: created.data.id, previousData: updated.data });
-    await expect(provider.getOne('productos', { id: created.data.id })).rejects.toMatchObject({ status: 404 });
+    await expect(provider.getOne('productos', { id: created.data.id })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('filters by name contains case-insensitively and by finalizado', async () => {
@@ -89,7 +91,9 @@ describe('productos', () => {
       filter: { nombre: fragment, finalizado: 'N' },
     });
     expect(total).toBeGreaterThan(0);
-    expect(data.every((p) => String(p.nombre).toLowerCase().includes(fragment) && p.finalizado === 'N')).toBe(true);
+    expect(data.every((p) => String(p.nombre).toLowerCase().includes(fragment) && p.finalizado === 'N')).toBe(
+      true,
+    );
   });
 
   it('getMany keeps the asked order across batches of 100', async () => {
@@ -136,7 +140,9 @@ describe('productos', () => {
 
 describe('Marca', () => {
   it('create, list with AND filters, update, delete', async () => {
-    const created = await provider.create('Marca', { data: { nombre: `${tag} Marca Prueba`, codigo: `${tag}M` } });
+    const created = await provider.create('Marca', {
+      data: { nombre: `${tag} Marca Prueba`, codigo: `${tag}M` },
+    });
     const { data } = await provider.getList('Marca', {
       pagination: page(),
       sort: { field: 'nombre', order: 'ASC' },
@@ -183,16 +189,22 @@ describe('catalogos (Id)', () => {
     });
     expect((await provider.getOne('catalogos', { id: created.data.id })).data.nombre).toBe('Renombrado');
     await provider.delete('catalogos', { id: created.data.id, previousData: one.data });
-    await expect(provider.getOne('catalogos', { id: created.data.id })).rejects.toMatchObject({ status: 404 });
+    await expect(provider.getOne('catalogos', { id: created.data.id })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
 describe.each(['Ensamblados', 'Sustitutos', 'Repuestos'])('%s composite delete', (resource) => {
-  const other = { Ensamblados: 'skuEnsamblado', Sustitutos: 'skuSustituto', Repuestos: 'skuRepuesto' }[resource]!;
+  const other = { Ensamblados: 'skuEnsamblado', Sustitutos: 'skuSustituto', Repuestos: 'skuRepuesto' }[
+    resource
+  ]!;
 
   it('deletes by id + skuPrincipal even when the SKU has / ? # %', async () => {
     const skuPrincipal = `${tag}/A?b#c%d`;
-    const created = await provider.create(resource, { data: { skuPrincipal, [other]: `${tag}-X`, descripcion: 'x' } });
+    const created = await provider.create(resource, {
+      data: { skuPrincipal, [other]: `${tag}-X`, descripcion: 'x' },
+    });
     const list = await provider.getList(resource, {
       pagination: page(),
       sort: { field: 'skuPrincipal', order: 'ASC' },
@@ -246,7 +258,11 @@ describe('ProductoIconos (composite key)', () => {
     const id = created.data.id;
     const one = await provider.getOne('ProductoIconos', { id });
     expect(one.data.texto).toBe('uno');
-    await provider.update('ProductoIconos', { id, data: { ...one.data, texto: 'dos' }, previousData: one.data });
+    await provider.update('ProductoIconos', {
+      id,
+      data: { ...one.data, texto: 'dos' },
+      previousData: one.data,
+    });
     expect((await provider.getOne('ProductoIconos', { id })).data.texto).toBe('dos');
     await provider.delete('ProductoIconos', { id, previousData: one.data });
     const list = await provider.getList('ProductoIconos', {
@@ -269,7 +285,9 @@ describe('filter matrix', () => {
     ).data;
 
   it('like (free text q, OR over codigo and descripcion)', async () => {
-    await provider.create('MarketPlaces', { data: { codigo: `${tag}MKT`, descripcion: 'Tienda de pruebas' } });
+    await provider.create('MarketPlaces', {
+      data: { codigo: `${tag}MKT`, descripcion: 'Tienda de pruebas' },
+    });
     const byCode = await ids('MarketPlaces', { q: `${tag.toLowerCase()}mkt` });
     const byDescription = await ids('MarketPlaces', { q: 'TIENDA DE PRUEBAS' });
     expect(byCode.map((m) => m.codigo)).toEqual([`${tag}MKT`]);
@@ -283,7 +301,12 @@ describe('filter matrix', () => {
 
   it('between (a whole day) and TODOS ignored', async () => {
     const created = await provider.create('Sustitutos', {
-      data: { skuPrincipal: `${tag}-DAY`, skuSustituto: 'S1', fechaInicio: '2030-03-15T00:00:00.000Z', intercambiable: 'S' },
+      data: {
+        skuPrincipal: `${tag}-DAY`,
+        skuSustituto: 'S1',
+        fechaInicio: '2030-03-15T00:00:00.000Z',
+        intercambiable: 'S',
+      },
     });
     const sameDay = await ids('Sustitutos', { fechaInicio: '2030-03-15', intercambiable: 'TODOS' });
     const otherDay = await ids('Sustitutos', { fechaInicio: '2030-03-16' });

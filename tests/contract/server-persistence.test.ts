@@ -70,7 +70,7 @@ describe('embedded store with a data file', () => {
     expect(demo.status).toBe(200);
     await server.repositories
       .repository('usuarios')
-      .create({ nombre: 'P', mail: 'persist@test.pim', password: 'Persist1!' });
+      .create({ nombre: 'P', mail: 'persist@test.pim', password: 'Persist1!', empresaId: 1 });
     let call = await session(server);
     const empresasBefore = ((await call('GET', '/empresas/count')).body as { count: number }).count;
     expect(empresasBefore).toBeGreaterThan(0);

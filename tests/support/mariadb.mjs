@@ -12,7 +12,13 @@ export async function startMariaDb(database = 'pim') {
   const socket = path.join(dir, 'mysqld.sock');
   execFileSync(
     'mariadb-install-db',
-    ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'],
+    [
+      '--no-defaults',
+      `--datadir=${datadir}`,
+      '--user=root',
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
     { stdio: 'ignore' },
   );
   const port = await freePort();
@@ -36,7 +42,17 @@ export async function startMariaDb(database = 'pim') {
   const start = Date.now();
   for (;;) {
     try {
-      execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', `CREATE DATABASE IF NOT EXISTS ${database} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci; CREATE USER IF NOT EXISTS 'pim'@'127.0.0.1' IDENTIFIED BY 'pim'; GRANT ALL ON *.* TO 'pim'@'127.0.0.1';`], { stdio: 'ignore' });
+      execFileSync(
+        'mariadb',
+        [
+          '--no-defaults',
+          `--socket=${socket}`,
+          '-uroot',
+          '-e',
+          `CREATE DATABASE IF NOT EXISTS ${database} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci; CREATE USER IF NOT EXISTS 'pim'@'127.0.0.1' IDENTIFIED BY 'pim'; GRANT ALL ON *.* TO 'pim'@'127.0.0.1';`,
+        ],
+        { stdio: 'ignore' },
+      );
       break;
     } catch {
       if (child.exitCode !== null || Date.now() - start > 30000) {

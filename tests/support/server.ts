@@ -22,7 +22,9 @@ export interface ServerOptions {
 }
 
 interface ServerModule {
-  startServer(opts: ServerOptions & { port: number; host: string; databaseUrl?: string }): Promise<StartedServer>;
+  startServer(
+    opts: ServerOptions & { port: number; host: string; databaseUrl?: string },
+  ): Promise<StartedServer>;
 }
 
 let databaseCounter = 0;
@@ -54,7 +56,10 @@ export interface DemoLogin {
 }
 
 export const demoLogins = (): { admin: DemoLogin; editor: DemoLogin } => {
-  const seed = require('../../dist-server/server/seed/index.js') as { DEMO_ADMIN: DemoLogin; DEMO_EDITOR: DemoLogin };
+  const seed = require('../../dist-server/server/seed/index.js') as {
+    DEMO_ADMIN: DemoLogin;
+    DEMO_EDITOR: DemoLogin;
+  };
   return { admin: seed.DEMO_ADMIN, editor: seed.DEMO_EDITOR };
 };
 

@@ -1,0 +1,172 @@
+/**
+ * Roles and permissions on the server: the CompanyAccess of a user (admin = a role with codigo 'admin'),
+ * the roles × permisos matrix, and replacing a role's permisos or a user's roles. The join models and their
+ * keys are read from the relations the schemas declare (usuarios.roles, roles.permisos).
+ */
+import { EntityNotFoundError, type AnyObject, type Filter, type Where } from '@loopback/repository';
+import { HttpErrors } from '@loopback/rest';
+import type { RelationSchema } from '../../src/resources/types';
+import { ADMIN_ROLE, restrictWhere } from '../company';
+import type { InternalRepository, Row, SchemaRepository } from '../repositories';
+import type { RepositorySet } from '../repository-set';
+import { Mutex } from '../unique';
+import type { CompanyAccess, CurrentUser } from './keys';
+
+export const FORBIDDEN_ADMIN_ROLE = 'Solo un administrador puede asignar o quitar el rol de administrador.';
+
+export interface PermissionMatrix {
+  roles: AnyObject[];
+  permisos: AnyObject[];
+  asignaciones: { rolId: number; permisoId: number }[];
+}
+
+/** A hasManyThrough relation with its join repository. */
+interface Link {
+  repo: InternalRepository;
+  keyFrom: string;
+  keyTo: string;
+}
+
+const NO_ACCESS: CompanyAccess = { userId: null, admin: false, empresaId: null };
+
+export class AccessService {
+  private readonly usuarios: SchemaRepository;
+  private readonly roles: SchemaRepository;
+  private readonly permisos: SchemaRepository;
+  private readonly userRoles: Link;
+  private readonly rolePermisos: Link;
+  /** Serialises assignment replacements (the embedded store has no unique index on join models). */
+  private readonly lock = new Mutex();
+
+  constructor(set: RepositorySet) {
+    this.usuarios = set.repository('usuarios');
+    this.roles = set.repository('roles');
+    this.permisos = set.repository('permisos');
+    this.userRoles = this.link(set, this.usuarios, 'roles');
+    this.rolePermisos = this.link(set, this.roles, this.permisos.schema.name);
+  }
+
+  private link(set: RepositorySet, source: SchemaRepository, target: string): Link {
+    const relation = (source.schema.relations ?? []).find(
+      (r: RelationSchema) => r.kind === 'hasManyThrough' && r.target === target,
+    );
+    const repo = relation?.through && set.joinRepositories.get(relation.through.model);
+    if (!relation?.through || !repo) throw new Error(`${source.schema.name}: no hasManyThrough to ${target}`);
+    return { repo, keyFrom: relation.through.keyFrom, keyTo: relation.through.keyTo };
+  }
+
+  /** The stored user's company and whether one of their roles is admin. */
+  async accessOf(user: CurrentUser | undefined): Promise<CompanyAccess> {
+    if (!user) return NO_ACCESS;
+    const [found] = await this.usuarios.find({ where: { id: user.id }, limit: 1 });
+    if (!found) return NO_ACCESS;
+    const empresaId = typeof found.empresaId === 'number' ? found.empresaId : null;
+    return { userId: user.id, admin: await this.hasAdminRole(user.id), empresaId };
+  }
+
+  private async rolesOf(usuarioId: number): Promise<number[]> {
+    const links = await this.userRoles.repo.find({ where: { [this.userRoles.keyFrom]: usuarioId } });
+    return links.map((l) => Number(l[this.userRoles.keyTo]));
+  }
+
+  private async adminRoleIds(among: number[]): Promise<Set<number>> {
+    if (!among.length) return new Set();
+    const admins = await this.roles.find({ where: { id: { inq: among } } });
+    return new Set(admins.filter((r) => r.codigo === ADMIN_ROLE).map((r) => Number(r.id)));
+  }
+
+  private async hasAdminRole(usuarioId: number): Promise<boolean> {
+    return (await this.adminRoleIds(await this.rolesOf(usuarioId))).size > 0;
+  }
+
+  // ---- the matrix ----
+
+  /** Every role, the permisos of `filter` (where/order/limit/skip), and the assignments between them. */
+  async matrix(filter: Filter<Row> = {}): Promise<PermissionMatrix> {
+    const sort = this.permisos.schema.sort;
+    const permisos = await this.permisos.find({
+      where: filter.where,
+      order: filter.order ?? [`${sort.field} ${sort.order}`, 'id ASC'],
+      limit: filter.limit,
+      skip: filter.skip ?? filter.offset,
+    });
+    const roles = await this.roles.find({ order: ['id ASC'] });
+    const { repo, keyFrom, keyTo } = this.rolePermisos;
+    const permisoIds = permisos.map((p) => Number(p.id));
+    const rolIds = roles.map((r) => Number(r.id));
+    const links =
+      permisoIds.length && rolIds.length
+        ? await repo.find({
+            where: { and: [{ [keyTo]: { inq: permisoIds } }, { [keyFrom]: { inq: rolIds } }] },
+            order: [`${keyFrom} ASC`, `${keyTo} ASC`],
+          })
+        : [];
+    return {
+      roles: roles.map((r) => this.shape(this.roles, r)),
+      permisos: permisos.map((p) => this.shape(this.permisos, p)),
+      asignaciones: links.map((l) => ({ rolId: Number(l[keyFrom]), permisoId: Number(l[keyTo]) })),
+    };
+  }
+
+  /** Every readable field of the schema, null when unset (the same shape on both stores). */
+  private shape(repo: SchemaRepository, row: Row): AnyObject {
+    const out: AnyObject = {};
+    for (const field of repo.schema.fields) if (!field.writeOnly) out[field.name] = row[field.name] ?? null;
+    return out;
+  }
+
+  // ---- replacing assignments ----
+
+  /** 404 ENTITY_NOT_FOUND for the first id of `ids` that `repo` does not hold. */
+  private async assertExist(repo: SchemaRepository, ids: number[], where?: Where<Row>): Promise<Row[]> {
+    if (!ids.length) return [];
+    const idField = repo.schema.idField;
+    const idWhere = { [idField]: { inq: ids } };
+    const found = await repo.find({ where: where ? { and: [idWhere, where] } : idWhere });
+    const known = new Set(found.map((r) => Number(r[idField])));
+    const missing = ids.find((id) => !known.has(id));
+    if (missing !== undefined) throw new EntityNotFoundError(repo.schema.model, missing);
+    return found;
+  }
+
+  /** Makes the join rows of `from` exactly `to` (deleting and adding only the differences). */
+  private replaceLinks(link: Link, from: number, to: number[]): Promise<void> {
+    const { repo, keyFrom, keyTo } = link;
+    return this.lock.run(async () => {
+      const current = (await repo.find({ where: { [keyFrom]: from } })).map((l) => Number(l[keyTo]));
+      const wanted = new Set(to);
+      const stale = current.filter((id) => !wanted.has(id));
+      const added = to.filter((id) => !current.includes(id));
+      if (stale.length) await repo.deleteAll({ [keyFrom]: from, [keyTo]: { inq: stale } });
+      if (added.length) await repo.createAll(added.map((id) => ({ [keyFrom]: from, [keyTo]: id })));
+    });
+  }
+
+  async setRolePermisos(rolId: number, permisoIds: number[]): Promise<void> {
+    await this.assertExist(this.roles, [rolId]);
+    const ids = [...new Set(permisoIds)];
+    await this.assertExist(this.permisos, ids);
+    await this.replaceLinks(this.rolePermisos, rolId, ids);
+  }
+
+  /**
+   * Replaces a user's roles. The user must be visible to `access` (404 otherwise, as any company row); only
+   * an admin may grant or remove the admin role (it lifts company isolation) — 403 otherwise.
+   */
+  async setUserRoles(access: CompanyAccess, usuarioId: number, rolIds: number[]): Promise<void> {
+    const companyField = this.usuarios.schema.companyField;
+    const visible = companyField ? restrictWhere(undefined, access, companyField) : undefined;
+    await this.assertExist(this.usuarios, [usuarioId], visible);
+    const ids = [...new Set(rolIds)];
+    await this.assertExist(this.roles, ids);
+    if (!access.admin) {
+      const current = await this.rolesOf(usuarioId);
+      const changed = [
+        ...ids.filter((id) => !current.includes(id)),
+        ...current.filter((id) => !ids.includes(id)),
+      ];
+      if ((await this.adminRoleIds(changed)).size) throw new HttpErrors.Forbidden(FORBIDDEN_ADMIN_ROLE);
+    }
+    await this.replaceLinks(this.userRoles, usuarioId, ids);
+  }
+}
