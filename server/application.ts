@@ -21,6 +21,7 @@ import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
 import { createRepositories, type RepositorySet } from './repository-set';
+import { FeatureBindings, discoverFeatures } from './feature';
 import { seedIfEmpty } from './seed-loader';
 
 export interface ServerOptions {
@@ -127,6 +128,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.controller(AuthController);
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
+    app.bind(FeatureBindings.REPOSITORIES).to(repositories);
+    for (const feature of discoverFeatures()) {
+      await feature.register({ app, repositories, models, registry });
+    }
     if (opts.staticDir) app.static('/', opts.staticDir);
 
     if (!store.embedded) {

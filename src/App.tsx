@@ -1,13 +1,17 @@
 /** <Admin> wiring only: providers, layout, theme, and one <Resource> per registry schema. */
-import { useMemo } from 'react';
+import { Suspense, createElement, useMemo } from 'react';
+import { Route } from 'react-router-dom';
 import {
   Admin,
+  CustomRoutes,
+  Loading,
   Resource,
   type AuthProvider,
   type DataProvider,
   type I18nProvider,
   type Store,
 } from 'react-admin';
+import { customPages } from './custom/pages';
 import { createI18nProvider } from './i18n';
 import { PimLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
@@ -50,6 +54,15 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store }: AppProp
           {...resourceViews(schema)}
         />
       ))}
+      <CustomRoutes>
+        {customPages.map((page) => (
+          <Route
+            key={page.path}
+            path={`/${page.path}/*`}
+            element={<Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>}
+          />
+        ))}
+      </CustomRoutes>
     </Admin>
   );
 };

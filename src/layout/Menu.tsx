@@ -7,7 +7,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { createElement } from 'react';
-import { Menu, useCanAccessResources, useSidebarState, useStore, useTranslate } from 'react-admin';
+import {
+  Menu,
+  useCanAccess,
+  useCanAccessResources,
+  useSidebarState,
+  useStore,
+  useTranslate,
+} from 'react-admin';
+import { customPages, type CustomPage } from '../custom/pages';
 import { iconFor } from '../resources/generic/icons';
 import { registry } from '../resources/registry';
 import type { MenuGroup } from '../resources/types';
@@ -24,14 +32,31 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, string>> = {
   configuracion: 'Settings',
 };
 
-const MenuGroupSection = ({ section }: { section: MenuSection }) => {
+const PageItem = ({ page }: { page: CustomPage }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess(page.access ?? { action: 'list', resource: page.path });
+  if (!canAccess) return null;
+  return (
+    <Menu.Item
+      to={`/${page.path}`}
+      primaryText={translate(`pim.pages.${page.path}`, { _: page.label })}
+      leftIcon={createElement(page.icon)}
+    />
+  );
+};
+
+const MenuGroupSection = ({ section }: { section: MenuSection<CustomPage> }) => {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [expanded, setExpanded] = useStore<boolean>(`menu.group.${section.group}`, true);
   const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: section.resources });
-  if (isPending || !section.resources.some((name) => canAccess?.[name])) return null;
+  if (isPending) return null;
+  if (!section.pages.length && !section.resources.some((name) => canAccess?.[name])) return null;
   const label = translate(`pim.menu.${section.group}`, { _: section.group });
-  const items = section.resources.map((name) => <Menu.ResourceItem key={name} name={name} />);
+  const items = [
+    ...section.resources.map((name) => <Menu.ResourceItem key={name} name={name} />),
+    ...section.pages.map((page) => <PageItem key={page.path} page={page} />),
+  ];
   if (!sidebarOpen) {
     // collapsed sidebar: icons only, groups separated by a rule.
     return (
@@ -59,7 +84,7 @@ const MenuGroupSection = ({ section }: { section: MenuSection }) => {
 
 export const PimMenu = () => (
   <Menu>
-    {menuSections(registry).map((section) => (
+    {menuSections(registry, customPages).map((section) => (
       <MenuGroupSection key={section.group} section={section} />
     ))}
   </Menu>

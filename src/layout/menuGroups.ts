@@ -12,16 +12,31 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   'configuracion',
 ];
 
-export interface MenuSection {
+export interface MenuPage {
+  path: string;
   group: MenuGroup;
-  resources: string[];
+  inMenu?: boolean;
 }
 
-/** Groups in MENU_GROUPS order, resources in registry order, hidden resources skipped, empty groups dropped. */
-export const menuSections = (schemas: readonly ResourceSchema[]): MenuSection[] =>
+export interface MenuSection<P extends MenuPage = MenuPage> {
+  group: MenuGroup;
+  resources: string[];
+  /** Bespoke pages of the group (src/custom/<feature>/page.ts), after its resources. */
+  pages: P[];
+}
+
+/**
+ * Groups in MENU_GROUPS order, resources in registry order, hidden resources skipped, then the group's bespoke
+ * pages; empty groups dropped.
+ */
+export const menuSections = <P extends MenuPage>(
+  schemas: readonly ResourceSchema[],
+  pages: readonly P[] = [],
+): MenuSection<P>[] =>
   MENU_GROUPS.map((group) => ({
     group,
     resources: schemas
       .filter((schema) => schema.menu.group === group && !schema.menu.hidden)
       .map((schema) => schema.name),
-  })).filter((section) => section.resources.length > 0);
+    pages: pages.filter((page) => page.group === group && page.inMenu !== false),
+  })).filter((section) => section.resources.length > 0 || section.pages.length > 0);

@@ -13,8 +13,19 @@ export interface ResourceViews {
   show?: ReactElement;
 }
 
-/** Per-resource bespoke screens, keyed by schema.name. Empty until custom pages plug in. */
-export const overrides: Readonly<Record<string, Partial<ResourceViews>>> = {};
+/**
+ * Per-resource bespoke screens, keyed by schema.name, collected from `src/resources/<folder>/views.tsx` files
+ * (each exports `views: Record<string, Partial<ResourceViews>>`, lazy components inside), so a resource's
+ * bespoke screen plugs in without editing this file.
+ */
+const viewModules = import.meta.glob<{ views: Record<string, Partial<ResourceViews>> }>('./*/views.tsx', {
+  eager: true,
+});
+
+export const overrides: Readonly<Record<string, Partial<ResourceViews>>> = Object.assign(
+  {},
+  ...Object.values(viewModules).map((module) => module.views),
+);
 
 export const genericViews = (schema: ResourceSchema): ResourceViews => ({
   list: createElement(GenericList, { schema }),

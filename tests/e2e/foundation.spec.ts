@@ -27,9 +27,13 @@ test('editing a brand persists across a reload', async ({ page }) => {
   await listRows(page).first().locator('td.column-nombre').click();
   await expect(page).toHaveURL(/#\/Marca\/\d+/);
   const nombre = page.locator('input[name="nombre"]');
+  // The form resets when its record arrives: type only once the stored value is shown.
+  await expect(nombre).not.toHaveValue('');
   const newName = `Marca editada ${Date.now() % 100000}`;
   await nombre.fill(newName);
-  await page.getByRole('button', { name: /guardar/i }).click();
+  const save = page.getByRole('button', { name: /guardar/i });
+  await expect(save).toBeEnabled();
+  await save.click();
   await expect(page.getByText(/Marca actualizada/)).toBeVisible();
   await page.reload();
   await page.goto('/#/Marca');

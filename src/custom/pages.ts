@@ -1,0 +1,27 @@
+/**
+ * Bespoke pages (routes outside the resource CRUD), discovered from `src/custom/<feature>/page.ts` files so a
+ * feature plugs in without editing shared files. Each such file exports `pages: CustomPage[]` whose components
+ * are React.lazy, so a page's code loads only when it is opened.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { MenuGroup } from '../resources/types';
+
+export interface CustomPage {
+  /** Route path without the leading slash, e.g. 'catalogo-productos'. */
+  path: string;
+  /** Spanish menu label; translated through `pim.pages.<path>` when that key exists. */
+  label: string;
+  group: MenuGroup;
+  icon: ComponentType;
+  component: LazyExoticComponent<ComponentType>;
+  /** Checked with canAccess before the menu shows it (default: list on the page path). */
+  access?: { action: string; resource: string };
+  /** Shown in the menu (default true). */
+  inMenu?: boolean;
+}
+
+const modules = import.meta.glob<{ pages: CustomPage[] }>('./*/page.ts', { eager: true });
+
+export const customPages: readonly CustomPage[] = Object.keys(modules)
+  .sort()
+  .flatMap((key) => modules[key].pages);
