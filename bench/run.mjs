@@ -96,7 +96,9 @@ try {
     script: (s) => {
       localStorage.setItem('accessToken', s.accessToken);
       localStorage.setItem('refreshToken', s.refreshToken);
-      localStorage.setItem('userDataPim', JSON.stringify({ ...s.userData, accessToken: s.accessToken }));
+      // The admin's ability (manage all), as the login screen would store it.
+      const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
+      localStorage.setItem('userDataPim', JSON.stringify({ ...s.userData, accessToken: s.accessToken, ability }));
     },
     arg: login,
   };
