@@ -6,7 +6,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PIM_E2E_REPORT ?? '.tmp/e2e.json' }]],
   use: {
     baseURL: process.env.PIM_BASE_URL ?? 'http://127.0.0.1:8000',
     locale: 'es-ES',

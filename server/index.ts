@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const staticDir = path.join(rootDir, 'dist');
+  const staticDir = process.env.STATIC_DIR
+    ? path.resolve(process.env.STATIC_DIR)
+    : path.join(rootDir, 'dist');
   const server = await startServer({
     port: Number(process.env.PORT ?? 8000),
     host: process.env.HOST ?? '0.0.0.0',

@@ -11,6 +11,8 @@ export interface CustomPage {
   path: string;
   /** Spanish menu label; translated through `pim.pages.<path>` when that key exists. */
   label: string;
+  /** The menu label in the other languages (the i18n provider merges them under `pim.pages.<path>`). */
+  labels?: Partial<Record<'en' | 'de' | 'fr' | 'pt', string>>;
   group: MenuGroup;
   icon: ComponentType;
   component: LazyExoticComponent<ComponentType>;
