@@ -98,7 +98,10 @@ try {
       localStorage.setItem('refreshToken', s.refreshToken);
       // The admin's ability (manage all), as the login screen would store it.
       const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
-      localStorage.setItem('userDataPim', JSON.stringify({ ...s.userData, accessToken: s.accessToken, ability }));
+      localStorage.setItem(
+        'userDataPim',
+        JSON.stringify({ ...s.userData, accessToken: s.accessToken, ability }),
+      );
     },
     arg: login,
   };
@@ -122,4 +125,12 @@ try {
   baseline.close();
   await stopByPid(api);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Feature benchmarks: every bench/*.bench.mjs runs on its own (each starts what it needs) and prints its figures.
+for (const file of readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
+  console.log(`\n== ${file}`);
+  await run('node', [path.join('bench', file)]);
 }

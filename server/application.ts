@@ -22,6 +22,7 @@ import { createDataSource } from './datasource';
 import { buildModels } from './models';
 import { createRepositories, type RepositorySet } from './repository-set';
 import { FeatureBindings, discoverFeatures } from './feature';
+import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { seedIfEmpty } from './seed-loader';
 
 export interface ServerOptions {
@@ -43,6 +44,8 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Default 7 days. */
   refreshTokenTtlSeconds?: number;
+  /** The ERP seam; default: the simulated Business Central configured from the environment. */
+  erp?: ErpAdapter;
 }
 
 export interface RunningServer {
@@ -129,6 +132,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
     app.bind(FeatureBindings.REPOSITORIES).to(repositories);
+    app.bind(ErpBindings.ADAPTER).to(opts.erp ?? SimulatedErp.fromEnv());
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry });
     }
