@@ -35,7 +35,32 @@ export interface HttpClientDeps {
   fetchJson?: typeof fetchUtils.fetchJson;
   /** URLs never refreshed on 401 (default: login/signup/refresh endpoints). */
   isAuthUrl?: (url: string) => boolean;
+  /** A request with no answer after this long fails as "no response" (default 60 s): never a hang. */
+  timeoutMs?: number;
 }
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Aborts after `ms` or when the caller's own signal aborts; `timedOut()` tells which. */
+const deadline = (ms: number, outer?: AbortSignal | null) => {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    },
+  };
+};
 
 const AUTH_URL =
   /\/(auth\/(login|signup|refresh-token)|usuarios\/refresh-login|jwt\/(login|register|refresh-token)|users\/(login|refresh-login)|refresh)\/?(\?|#|$)/i;
@@ -135,8 +160,17 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
     options: fetchUtils.Options,
     token: string | null,
   ): Promise<HttpResponse> => {
-    const response = await fetchJson(url, withToken(options, token));
-    return { status: response.status, headers: response.headers, body: response.body, json: response.json };
+    const limit = deadline(deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
+    try {
+      const response = await fetchJson(url, { ...withToken(options, token), signal: limit.signal });
+      return { status: response.status, headers: response.headers, body: response.body, json: response.json };
+    } catch (error) {
+      // A server that never answers is a connection failure (spec §8), not an abort by the caller.
+      if (limit.timedOut()) throw new HttpError(CONNECTION_ERROR_MESSAGE, 0, null);
+      throw error;
+    } finally {
+      limit.clear();
+    }
   };
 
   return async (url, options = {}) => {
