@@ -51,6 +51,31 @@ export const isNumericField = (schema: ResourceSchema, name: string): boolean =>
   return field !== undefined && NUMERIC_TYPES.has(field.type);
 };
 
+/** A filter value that cannot mean anything for its field: a clear error rather than a wrong or empty list. */
+export class FilterValueError extends Error {
+  constructor(
+    readonly field: string,
+    label: string,
+    value: unknown,
+  ) {
+    super(`Valor no válido en el filtro «${label}»: ${describeValue(value)}`);
+    this.name = 'FilterValueError';
+  }
+}
+
+const describeValue = (value: unknown): string => {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+};
+
+const labelOf = (schema: ResourceSchema, name: string): string =>
+  schema.filters.find((filter) => (filter.field ?? filter.source) === name)?.label ??
+  findField(schema, name)?.label ??
+  name;
+
 /** Numeric strings become numbers for integer/number/reference properties; everything else is kept. */
 export const coerceForField = (schema: ResourceSchema, name: string, value: unknown): unknown =>
   typeof value === 'string' && NUMERIC_STRING.test(value) && isNumericField(schema, name)
@@ -95,8 +120,19 @@ const toPrimitive = (value: unknown): WherePrimitive | undefined => {
   return undefined;
 };
 
-const primitiveFor = (schema: ResourceSchema, field: string, value: unknown): WherePrimitive | undefined =>
-  toPrimitive(coerceForField(schema, field, value));
+/** The value as the property's type; throws FilterValueError when it cannot be one (e.g. 'abc' for an id). */
+const primitiveFor = (schema: ResourceSchema, field: string, value: unknown): WherePrimitive | undefined => {
+  const primitive = toPrimitive(coerceForField(schema, field, value));
+  const definition = findField(schema, field);
+  const invalid =
+    primitive === undefined ||
+    (definition !== undefined && NUMERIC_TYPES.has(definition.type) && typeof primitive === 'string') ||
+    (definition?.choices !== undefined &&
+      primitive !== null &&
+      !definition.choices.includes(String(primitive)));
+  if (invalid) throw new FilterValueError(field, labelOf(schema, field), value);
+  return primitive;
+};
 
 const listFor = (schema: ResourceSchema, field: string, values: readonly unknown[]): WherePrimitive[] =>
   values
@@ -214,15 +250,17 @@ export const filterToWhere = (
 
     if (key === 'q') {
       const like = likeTerm(value);
+      if (like === undefined) throw new FilterValueError('q', filter?.label ?? 'Buscar', value);
       const fields = filter?.field ? [filter.field] : searchFields(schema);
-      if (like !== undefined && fields.length) ors.push(fields.map((field) => ({ [field]: { like } })));
+      if (fields.length) ors.push(fields.map((field) => ({ [field]: { like } })));
       continue;
     }
 
     if (filter) {
       const field = filter.field ?? filter.source;
       const condition = conditionFor(schema, filter, field, value);
-      if (condition !== undefined) conditions.push([field, condition]);
+      if (condition === undefined) throw new FilterValueError(field, filter.label, value);
+      conditions.push([field, condition]);
       continue;
     }
 

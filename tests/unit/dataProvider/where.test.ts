@@ -56,7 +56,9 @@ describe('filterToWhere', () => {
     expect(filterToWhere(sustitutos, { fechaInicio: new Date(2024, 2, 5, 15, 30) })).toEqual({
       fechaInicio: day,
     });
-    expect(filterToWhere(sustitutos, { fechaInicio: 'no es fecha' })).toEqual({});
+    expect(() => filterToWhere(sustitutos, { fechaInicio: 'no es fecha' })).toThrow(
+      'Valor no válido en el filtro «Fecha de inicio»: no es fecha',
+    );
     expect(dayRange('2024-12-31')).toEqual(['2024-12-31T00:00:00.000Z', '2024-12-31T23:59:59.999Z']);
   });
 
@@ -212,5 +214,20 @@ describe('explicit null on a plain field', () => {
     expect(filterToWhere(productos, { activoEnMarketplace: null })).toEqual({ activoEnMarketplace: null });
     expect(filterToWhere(productos, { finalizado: null })).toEqual({});
     expect(filterToWhere(productos, { noSuchField: null })).toEqual({});
+  });
+});
+
+describe('malformed filter values are a clear error, never a wrong or silently empty list', () => {
+  it.each([
+    [{ id: 'abc' }, 'Valor no válido en el filtro «Id»: abc'],
+    [{ empresaId: 'dos' }, 'Valor no válido en el filtro «Empresa»: dos'],
+    [{ finalizado: 42 }, 'Valor no válido en el filtro «Finalizado»: 42'],
+    [{ nombre: { $gt: 1 } }, 'Valor no válido en el filtro «Nombre contiene»: {"$gt":1}'],
+    [{ q: { a: 1 } }, 'Valor no válido en el filtro «Buscar»: {"a":1}'],
+    [{ id: ['x', 2] }, 'Valor no válido en el filtro «Id»: x'],
+  ])('%j → %s', async (filter, message) => {
+    const { filterToWhere } = await import('../../../src/dataProvider/where');
+    const { productos } = await import('../../../src/resources/productos/schema');
+    expect(() => filterToWhere(productos, filter)).toThrow(message);
   });
 });
