@@ -71,17 +71,10 @@ const api = spawn('node', ['dist-server/server/index.js'], {
   env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
 });
 const baseline = await serveStatic('bench/.out/minimal', basePort);
+const chromiumSettings = JSON.parse(readFileSync('tests/support/chromium.json', 'utf8'));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.executablePath,
+  args: chromiumSettings.args,
 });
 try {
   const appUrl = `http://127.0.0.1:${apiPort}`;
