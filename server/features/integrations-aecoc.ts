@@ -1,0 +1,142 @@
+/**
+ * AECOC endpoints (spec §7 "AECOC"): the file of the company's products with enviarAecoc = 'S' is written to
+ * the local outbox and, when an FTP server is configured (aecoc/ftp.ts), uploaded there.
+ * - GET /enviarAECOC, GET /enviarAECOCmanual/{email}/{password} (those credentials for this one upload only:
+ *   never stored, never logged) → 200 {estado OK|ERROR|VACIO, mensaje, fichero, productos, subido}; each run
+ *   adds a logsnavs row (tabla 'aecoc').
+ * - GET /obtenerarchivoslocalesAecoc → the company's files in the outbox.
+ * - GET /obtenerrespuestaAECOCFTP → the FTP server's response files with their text (424 when it fails).
+ */
+import { inject } from '@loopback/core';
+import type { AnyObject } from '@loopback/repository';
+import { get, HttpErrors, param } from '@loopback/rest';
+import { aecocFile, aecocFileName } from '../aecoc/file';
+import {
+  fetchResponses,
+  ftpConfigFromEnv,
+  ftpReason,
+  listLocal,
+  outboxDir,
+  saveLocal,
+  uploadFile,
+  type FtpConfig,
+  type LocalFile,
+  type ResponseFile,
+} from '../aecoc/ftp';
+import { AuthBindings, type CompanyAccess } from '../auth/keys';
+import { companyFor } from '../erp/scope';
+import { FeatureBindings, type Feature } from '../feature';
+import type { RepositorySet } from '../repository-set';
+
+export interface AecocResult {
+  estado: 'OK' | 'ERROR' | 'VACIO';
+  mensaje: string;
+  fichero: string | null;
+  productos: number;
+  /** Uploaded to the FTP server (false: only in the local outbox). */
+  subido: boolean;
+}
+
+export const AECOC_EMPTY = 'No hay productos marcados para enviar a AECOC';
+const NO_FTP = 'No hay servidor FTP de AECOC configurado';
+
+export class IntegrationsAecocController {
+  constructor(
+    @inject(FeatureBindings.REPOSITORIES) private readonly repositories: RepositorySet,
+    @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
+  ) {}
+
+  private async log(nivel: 'INFO' | 'ERROR', registro: string, mensaje: string): Promise<void> {
+    await this.repositories
+      .repository('logsnavs')
+      .create({ fecha: new Date(), tabla: 'aecoc', registro: registro.slice(0, 255), nivel, mensaje });
+  }
+
+  private async send(empresaId: number, ftp: FtpConfig | undefined): Promise<AecocResult> {
+    const products = await this.repositories
+      .repository('productos')
+      .find({ where: { and: [{ empresaId }, { enviarAecoc: 'S' }] }, order: ['nombre ASC'] });
+    if (!products.length) {
+      await this.log('INFO', '', AECOC_EMPTY);
+      return { estado: 'VACIO', mensaje: AECOC_EMPTY, fichero: null, productos: 0, subido: false };
+    }
+    const generals = await this.repositories
+      .repository('producto-generals')
+      .find({ where: { productoId: { inq: products.map((p) => p.id) } }, order: ['id ASC'] });
+    const byProduct = new Map<number, AnyObject>();
+    for (const g of generals)
+      if (!byProduct.has(Number(g.productoId))) byProduct.set(Number(g.productoId), g);
+    const name = aecocFileName(empresaId);
+    const content = aecocFile(
+      products.map((product) => ({ product, general: byProduct.get(Number(product.id)) })),
+    );
+    const local = await saveLocal(outboxDir(), name, content);
+    const base = { fichero: name, productos: products.length };
+    if (!ftp) {
+      const mensaje = `Fichero ${name} generado con ${products.length} productos en la bandeja local (${NO_FTP.toLowerCase()})`;
+      await this.log('INFO', name, mensaje);
+      return { estado: 'OK', mensaje, ...base, subido: false };
+    }
+    try {
+      await uploadFile(ftp, local, name);
+    } catch (err) {
+      const reason = ftpReason(err);
+      await this.log('ERROR', name, reason);
+      return {
+        estado: 'ERROR',
+        mensaje: `${reason}. El fichero ${name} no se ha enviado.`,
+        ...base,
+        subido: false,
+      };
+    }
+    const mensaje = `Fichero ${name} enviado a AECOC con ${products.length} productos`;
+    await this.log('INFO', name, mensaje);
+    return { estado: 'OK', mensaje, ...base, subido: true };
+  }
+
+  @get('/enviarAECOC')
+  async enviarAECOC(@param.query.integer('empresaId') empresaId?: number): Promise<AecocResult> {
+    return this.send(companyFor(this.access, empresaId), ftpConfigFromEnv());
+  }
+
+  @get('/enviarAECOCmanual/{email}/{password}')
+  async enviarAECOCmanual(
+    @param.path.string('email') email: string,
+    @param.path.string('password') password: string,
+    @param.query.integer('empresaId') empresaId?: number,
+  ): Promise<AecocResult> {
+    const company = companyFor(this.access, empresaId);
+    const configured = ftpConfigFromEnv();
+    if (!configured) {
+      throw Object.assign(new HttpErrors.Conflict(NO_FTP), { code: 'AECOC_FTP_NOT_CONFIGURED' });
+    }
+    return this.send(company, { ...configured, user: email, password });
+  }
+
+  @get('/obtenerarchivoslocalesAecoc')
+  async obtenerarchivoslocalesAecoc(
+    @param.query.integer('empresaId') empresaId?: number,
+  ): Promise<LocalFile[]> {
+    const company = companyFor(this.access, empresaId);
+    return (await listLocal(outboxDir())).filter((f) => f.nombre.startsWith(`AECOC_${company}_`));
+  }
+
+  @get('/obtenerrespuestaAECOCFTP')
+  async obtenerrespuestaAECOCFTP(): Promise<ResponseFile[]> {
+    companyFor(this.access);
+    const ftp = ftpConfigFromEnv();
+    if (!ftp) throw Object.assign(new HttpErrors.Conflict(NO_FTP), { code: 'AECOC_FTP_NOT_CONFIGURED' });
+    try {
+      return await fetchResponses(ftp);
+    } catch (err) {
+      throw Object.assign(new HttpErrors.FailedDependency(ftpReason(err)), { code: 'AECOC_FTP_ERROR' });
+    }
+  }
+}
+
+export const feature: Feature = {
+  name: 'integrations-aecoc',
+  register: ({ app }) => {
+    app.controller(IntegrationsAecocController);
+  },
+};

@@ -1,0 +1,212 @@
+/** Manual ERP sync: products and reference state (all or one product), a new EAN code, removing from the ERP. */
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { Title } from 'react-admin';
+import { useIntegrations, type SyncSummary } from './api';
+import { SyncResult } from './SyncResult';
+
+type Kind = 'productos' | 'estado';
+
+export default function ErpSyncPage() {
+  const api = useIntegrations();
+  const [idProducto, setIdProducto] = useState('');
+  const [running, setRunning] = useState<string | null>(null);
+  const [summary, setSummary] = useState<SyncSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [category, setCategory] = useState('');
+  const [ean, setEan] = useState<string | null>(null);
+  const [eanError, setEanError] = useState<string | null>(null);
+  const [deleteSku, setDeleteSku] = useState('');
+  const [deleteMarca, setDeleteMarca] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteResult, setDeleteResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const id = idProducto.trim() ? Number(idProducto) : undefined;
+  const idInvalid = id !== undefined && (!Number.isInteger(id) || id < 1);
+
+  const run = async (kind: Kind, one: boolean) => {
+    setRunning(`${kind}-${one ? 'uno' : 'todos'}`);
+    setSummary(null);
+    setError(null);
+    try {
+      const params = one ? { idProducto: id } : {};
+      setSummary(
+        kind === 'productos'
+          ? await api.integrationsSyncProducts(params)
+          : await api.integrationsSyncReferenceState(params),
+      );
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const askEan = async (event: FormEvent) => {
+    event.preventDefault();
+    setEan(null);
+    setEanError(null);
+    setRunning('ean');
+    try {
+      setEan(await api.integrationsNewEanCode(category.trim()));
+    } catch (e) {
+      setEanError((e as Error).message);
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    setRunning('delete');
+    setDeleteResult(null);
+    try {
+      await api.integrationsDeleteFromErp([{ no: deleteSku.trim(), marca: deleteMarca.trim() }]);
+      setDeleteResult({ ok: true, text: `Producto ${deleteSku.trim()} eliminado del ERP` });
+    } catch (e) {
+      setDeleteResult({ ok: false, text: (e as Error).message });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const busy = running !== null;
+  return (
+    <Stack spacing={2}>
+      <Title title="Sincronización con ERP" />
+      <Card>
+        <CardHeader title="Sincronizar con Business Central" />
+        <CardContent>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button variant="contained" disabled={busy} onClick={() => void run('productos', false)}>
+              Sincronizar productos
+            </Button>
+            <Button variant="outlined" disabled={busy} onClick={() => void run('estado', false)}>
+              Sincronizar estado de referencias
+            </Button>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
+            <TextField
+              label="Id de producto"
+              size="small"
+              value={idProducto}
+              onChange={(e) => setIdProducto(e.target.value)}
+              error={idInvalid}
+              helperText={idInvalid ? 'Indique un id numérico' : 'Sincronizar un solo producto'}
+            />
+            <Button
+              disabled={busy || id === undefined || idInvalid}
+              onClick={() => void run('productos', true)}
+            >
+              Sincronizar producto
+            </Button>
+            <Button disabled={busy || id === undefined || idInvalid} onClick={() => void run('estado', true)}>
+              Sincronizar estado del producto
+            </Button>
+          </Box>
+          {running && running !== 'ean' && running !== 'delete' && (
+            <Box sx={{ mt: 2 }} aria-label="Sincronizando">
+              <LinearProgress />
+              Sincronizando con el ERP…
+            </Box>
+          )}
+          {summary && <SyncResult summary={summary} />}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title="Nuevo código EAN" />
+        <CardContent>
+          <Box
+            component="form"
+            onSubmit={(e) => void askEan(e)}
+            sx={{ display: 'flex', gap: 2, alignItems: 'center' }}
+          >
+            <TextField
+              label="Código de categoría"
+              size="small"
+              required
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+            />
+            <Button type="submit" disabled={busy || !category.trim()}>
+              Solicitar EAN
+            </Button>
+          </Box>
+          {running === 'ean' && <LinearProgress sx={{ mt: 1 }} />}
+          {ean && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              Nuevo código EAN: <strong>{ean}</strong>
+            </Alert>
+          )}
+          {eanError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {eanError}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title="Eliminar un producto del ERP" />
+        <CardContent>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <TextField
+              label="SKU (no)"
+              size="small"
+              value={deleteSku}
+              onChange={(e) => setDeleteSku(e.target.value)}
+            />
+            <TextField
+              label="Marca"
+              size="small"
+              value={deleteMarca}
+              onChange={(e) => setDeleteMarca(e.target.value)}
+            />
+            <Button color="error" disabled={busy || !deleteSku.trim()} onClick={() => setConfirmDelete(true)}>
+              Eliminar del ERP
+            </Button>
+          </Box>
+          {running === 'delete' && <LinearProgress sx={{ mt: 1 }} />}
+          {deleteResult && (
+            <Alert severity={deleteResult.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
+              {deleteResult.text}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
+        <DialogTitle>Eliminar del ERP</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            ¿Eliminar el producto {deleteSku.trim()} de Business Central? El producto sigue en el PIM.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)}>Cancelar</Button>
+          <Button color="error" onClick={() => void remove()}>
+            Eliminar
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

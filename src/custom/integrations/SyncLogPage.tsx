@@ -1,0 +1,236 @@
+/** The synchronisation log: table selector, date and error filters, paging, CSV export with fixed columns. */
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import Download from '@mui/icons-material/Download';
+import { Title, useNotify } from 'react-admin';
+import { csvFileName, toCsv } from '../importExport/csv';
+import { saveBlob, useIntegrations, type LogRow } from './api';
+import {
+  LOG_TABLE_ERROR,
+  LOG_TABLE_NAMES,
+  logColumns,
+  logCsvName,
+  logTable,
+  type ErrorFilter,
+} from './syncLog';
+
+const LABELS: Record<string, string> = {
+  nombre: 'Nombre (SKU)',
+  skuPrincipal: 'SKU principal',
+  skuRepuesto: 'SKU repuesto',
+  skuSustituto: 'SKU sustituto',
+  skuEnsamblado: 'SKU ensamblado',
+  fechaSincronizacionConBC: 'Fecha de sincronización con BC',
+  fechaEjecucionDeProcesoSincroBC: 'Fecha de ejecución',
+  motivoErrorSincroConBC: 'Motivo del error',
+};
+
+const EXPORT_LIMIT = 5000;
+
+const show = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
+    return new Date(value).toLocaleString('es-ES');
+  return String(value);
+};
+
+export default function SyncLogPage() {
+  const api = useIntegrations();
+  const notify = useNotify();
+  const [table, setTable] = useState('productos');
+  const [fecha, setFecha] = useState('');
+  const [errores, setErrores] = useState<ErrorFilter>('todos');
+  const [texto, setTexto] = useState('');
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const [rows, setRows] = useState<LogRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  let tableError: string | null = null;
+  try {
+    logTable(table);
+  } catch {
+    tableError = LOG_TABLE_ERROR;
+  }
+
+  useEffect(() => {
+    if (tableError) return;
+    let alive = true;
+    setLoading(true);
+    setError(null);
+    api
+      .integrationsSyncLog(table, { fecha, errores, texto }, page, perPage)
+      .then((result) => {
+        if (!alive) return;
+        setRows(result.data);
+        setTotal(result.total);
+      })
+      .catch((e: Error) => alive && setError(e.message))
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [table, fecha, errores, texto, page, perPage, tableError]);
+
+  const columns = tableError ? [] : logColumns(table);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await api.integrationsSyncLog(table, { fecha, errores, texto }, 1, EXPORT_LIMIT);
+      const csv = toCsv(logCsvName(table), all.data, logColumns(table));
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(logCsvName(table)));
+      notify(`Exportados ${all.data.length} registros`, { type: 'info' });
+    } catch (e) {
+      notify((e as Error).message === LOG_TABLE_ERROR ? LOG_TABLE_ERROR : (e as Error).message, {
+        type: 'error',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card>
+      <Title title="Registro de sincronización" />
+      <CardContent>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          <TextField
+            select
+            label="Tabla"
+            value={table}
+            size="small"
+            onChange={(e) => {
+              setTable(e.target.value);
+              setPage(1);
+            }}
+            sx={{ minWidth: 160 }}
+          >
+            {LOG_TABLE_NAMES.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Fecha de ejecución"
+            type="date"
+            size="small"
+            value={fecha}
+            onChange={(e) => {
+              setFecha(e.target.value);
+              setPage(1);
+            }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Fecha de ejecución' } }}
+          />
+          <TextField
+            select
+            label="Errores"
+            size="small"
+            value={errores}
+            onChange={(e) => {
+              setErrores(e.target.value as ErrorFilter);
+              setPage(1);
+            }}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="todos">Todos</MenuItem>
+            <MenuItem value="con">Con error</MenuItem>
+            <MenuItem value="sin">Sin error</MenuItem>
+          </TextField>
+          <TextField
+            label="SKU contiene"
+            size="small"
+            value={texto}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              setPage(1);
+            }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={exporting ? <CircularProgress size={16} /> : <Download />}
+            onClick={() => void exportCsv()}
+            disabled={exporting || Boolean(tableError)}
+          >
+            Exportar CSV
+          </Button>
+        </Box>
+        {tableError && <Alert severity="error">{tableError}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {!tableError && (
+          <>
+            <Table size="small" aria-label="Registro de sincronización">
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c}>{LABELS[c] ?? c}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {loading ? (
+                  <TableRow>
+                    <TableCell colSpan={columns.length}>
+                      <CircularProgress size={20} /> Cargando…
+                    </TableCell>
+                  </TableRow>
+                ) : rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={columns.length}>
+                      No hay registros de sincronización con estos filtros
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((row) => (
+                    <TableRow key={row.id} hover>
+                      {columns.map((c) => (
+                        <TableCell
+                          key={c}
+                          sx={c === 'motivoErrorSincroConBC' && row[c] ? { color: 'error.main' } : undefined}
+                        >
+                          {show(row[c])}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <TablePagination
+              component="div"
+              count={total}
+              page={page - 1}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={[10, 25, 50]}
+              onPageChange={(_, p) => setPage(p + 1)}
+              onRowsPerPageChange={(e) => {
+                setPerPage(Number(e.target.value));
+                setPage(1);
+              }}
+              labelRowsPerPage="Filas por página"
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
