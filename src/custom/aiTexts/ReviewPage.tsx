@@ -1,0 +1,393 @@
+/**
+ * Review of AI-generated texts: products × marketplaces with filters (categoria, subcategoria, marketplaces,
+ * review state), bulk review, and a product's texts beside its source data.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Title, useGetList, useNotify } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useAiTexts, type VistaRow } from './api';
+import { STATE_UPDATED_MESSAGE } from './messages';
+import { ProductTexts } from './ProductTexts';
+import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision } from './status';
+
+const rowKey = (row: VistaRow) => `${row.productoId}|${row.marketplaceId}`;
+const messageOf = (error: unknown) =>
+  (error as { message?: string })?.message || 'Ocurrió un error inesperado. Intente nuevamente.';
+
+interface Filters {
+  categoria: string;
+  subcategoria: string;
+  marketplaces: number[];
+  revision: string;
+  texto: string;
+}
+
+const EMPTY: Filters = { categoria: '', subcategoria: '', marketplaces: [], revision: '', texto: '' };
+
+export const ReviewPage = () => {
+  const api = useAiTexts();
+  const notify = useNotify();
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [rows, setRows] = useState<VistaRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+  const [open, setOpen] = useState<VistaRow | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { data: marketplaces } = useGetList('MarketPlaces', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'codigo', order: 'ASC' },
+  });
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setRows(
+        await api.aiVista({
+          categoria: filters.categoria,
+          subcategoria: filters.subcategoria,
+          marketplaces: filters.marketplaces,
+          revision: filters.revision || undefined,
+        }),
+      );
+    } catch (e) {
+      setError(messageOf(e));
+      setRows([]);
+    }
+  }, [api, filters.categoria, filters.subcategoria, filters.marketplaces, filters.revision]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const visible = useMemo(() => {
+    const term = filters.texto.trim().toLowerCase();
+    return (rows ?? []).filter(
+      (row) =>
+        !term || row.nombre.toLowerCase().includes(term) || (row.titulo ?? '').toLowerCase().includes(term),
+    );
+  }, [rows, filters.texto]);
+  const pageRows = visible.slice(page * perPage, page * perPage + perPage);
+  const chosen = visible.filter((row) => selected.has(rowKey(row)));
+
+  const bulk = async (estado: 'S' | 'N') => {
+    setBusy(true);
+    try {
+      const byProduct = new Map<number, Set<number>>();
+      for (const row of chosen)
+        byProduct.set(row.productoId, (byProduct.get(row.productoId) ?? new Set()).add(row.marketplaceId));
+      const ids: number[] = [];
+      for (const [productoId, mps] of byProduct) {
+        const texts = await api.aiTextosProducto(productoId);
+        ids.push(...texts.filter((t) => mps.has(Number(t.marketplaceId))).map((t) => t.id));
+      }
+      await api.aiActualizarRevision(ids, estado);
+      notify(STATE_UPDATED_MESSAGE, { type: 'success' });
+      setSelected(new Set());
+      await load();
+    } catch (e) {
+      notify(messageOf(e), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = () => {
+    setFilters(draft);
+    setPage(0);
+    setSelected(new Set());
+  };
+
+  const closeDetail = (force = false) => {
+    if (dirty && !force) {
+      setConfirmClose(true);
+      return;
+    }
+    setConfirmClose(false);
+    setDirty(false);
+    setOpen(null);
+  };
+
+  const allOnPage = pageRows.length > 0 && pageRows.every((row) => selected.has(rowKey(row)));
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Revisión de textos generados" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Revisión de textos generados
+      </Typography>
+      <Paper
+        component="form"
+        variant="outlined"
+        sx={{ p: 2, mb: 2 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <TextField
+            size="small"
+            label="Producto o título"
+            value={draft.texto}
+            onChange={(e) => setDraft({ ...draft, texto: e.target.value })}
+          />
+          <TextField
+            size="small"
+            label="Categoría"
+            value={draft.categoria}
+            onChange={(e) => setDraft({ ...draft, categoria: e.target.value })}
+          />
+          <TextField
+            size="small"
+            label="Subcategoría"
+            value={draft.subcategoria}
+            onChange={(e) => setDraft({ ...draft, subcategoria: e.target.value })}
+          />
+          <FormControl size="small" sx={{ minWidth: 200 }}>
+            <InputLabel id="review-mp">Marketplaces</InputLabel>
+            <Select
+              labelId="review-mp"
+              label="Marketplaces"
+              multiple
+              value={draft.marketplaces}
+              onChange={(e) => setDraft({ ...draft, marketplaces: (e.target.value as number[]).map(Number) })}
+              renderValue={(values) =>
+                (values as number[])
+                  .map((id) => marketplaces?.find((m) => m.id === id)?.codigo ?? id)
+                  .join(', ')
+              }
+            >
+              {(marketplaces ?? []).map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {String(m.codigo)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <FormControl size="small" sx={{ minWidth: 180 }}>
+            <InputLabel id="review-state">Estado de revisión</InputLabel>
+            <Select
+              labelId="review-state"
+              label="Estado de revisión"
+              value={draft.revision}
+              onChange={(e) => setDraft({ ...draft, revision: String(e.target.value) })}
+            >
+              <MenuItem value="">Todos</MenuItem>
+              {ESTADOS_REVISION.map((estado) => (
+                <MenuItem key={estado} value={estado}>
+                  {estado}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Button type="submit" variant="contained">
+            Filtrar
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(EMPTY);
+              setFilters(EMPTY);
+              setPage(0);
+            }}
+          >
+            Limpiar
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', minHeight: 40 }}>
+        {chosen.length > 0 ? (
+          <>
+            <Typography>{chosen.length} seleccionado(s)</Typography>
+            <Button variant="contained" disabled={busy} onClick={() => void bulk('S')}>
+              Marcar como revisados
+            </Button>
+            <Button disabled={busy} onClick={() => void bulk('N')}>
+              Marcar como no revisados
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`/generacion-textos?productos=${[...new Set(chosen.map((r) => r.productoId))].join(',')}`}
+            >
+              Regenerar textos
+            </Button>
+          </>
+        ) : (
+          <Typography color="text.secondary">
+            Selecciona filas para revisarlas en bloque, o abre un producto para revisar sus textos uno a uno.
+          </Typography>
+        )}
+      </Stack>
+      {busy && <LinearProgress />}
+      {error && <Alert severity="error">{error}</Alert>}
+      {rows === null ? (
+        <LinearProgress aria-label="Cargando" />
+      ) : visible.length === 0 ? (
+        <Alert severity="info">No hay textos generados que coincidan con los filtros.</Alert>
+      ) : (
+        <Paper variant="outlined">
+          <Table size="small" aria-label="Textos generados por producto y marketplace">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allOnPage}
+                    inputProps={{ 'aria-label': 'Seleccionar la página' }}
+                    onChange={(e) =>
+                      setSelected((all) => {
+                        const next = new Set(all);
+                        for (const row of pageRows) {
+                          if (e.target.checked) next.add(rowKey(row));
+                          else next.delete(rowKey(row));
+                        }
+                        return next;
+                      })
+                    }
+                  />
+                </TableCell>
+                <TableCell>Producto</TableCell>
+                <TableCell>Título</TableCell>
+                <TableCell>Categorías</TableCell>
+                <TableCell>Marketplace</TableCell>
+                <TableCell align="right">Revisados</TableCell>
+                <TableCell>Estado</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pageRows.map((row) => {
+                const estado = estadoRevisionDeConteo(row.total, row.revisados);
+                return (
+                  <TableRow
+                    key={rowKey(row)}
+                    hover
+                    data-testid={`review-row-${row.productoId}-${row.marketplaceId}`}
+                  >
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(rowKey(row))}
+                        inputProps={{
+                          'aria-label': `Seleccionar ${row.nombre} ${row.marketplaceCodigo ?? ''}`,
+                        }}
+                        onChange={(e) =>
+                          setSelected((all) => {
+                            const next = new Set(all);
+                            if (e.target.checked) next.add(rowKey(row));
+                            else next.delete(rowKey(row));
+                            return next;
+                          })
+                        }
+                      />
+                    </TableCell>
+                    <TableCell>{row.nombre}</TableCell>
+                    <TableCell>{row.titulo}</TableCell>
+                    <TableCell>{row.categorias}</TableCell>
+                    <TableCell>{row.marketplaceCodigo}</TableCell>
+                    <TableCell align="right">
+                      {row.revisados}/{row.total}
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={estado} color={tonoRevision(estado)} />
+                    </TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        onClick={() => setOpen(row)}
+                        aria-label={`Revisar ${row.nombre} ${row.marketplaceCodigo ?? ''}`}
+                      >
+                        Revisar
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={visible.length}
+            page={page}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[10, 25, 50, 100]}
+            onPageChange={(_, next) => setPage(next)}
+            onRowsPerPageChange={(e) => {
+              setPerPage(Number(e.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage="Filas por página"
+            labelDisplayedRows={({ from, to, count }) => `${from}-${to} de ${count}`}
+          />
+        </Paper>
+      )}
+
+      <Dialog
+        open={open !== null}
+        onClose={() => closeDetail()}
+        fullWidth
+        maxWidth="lg"
+        aria-labelledby="texts-title"
+      >
+        <DialogTitle id="texts-title">Textos generados</DialogTitle>
+        <DialogContent dividers>
+          {open && (
+            <ProductTexts
+              productoId={open.productoId}
+              nombre={open.nombre}
+              marketplaceId={open.marketplaceId}
+              onChanged={() => void load()}
+              onDirtyChange={setDirty}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => closeDetail()}>Cerrar</Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={confirmClose} onClose={() => setConfirmClose(false)}>
+        <DialogTitle>Cambios sin guardar</DialogTitle>
+        <DialogContent>Hay textos editados sin guardar. ¿Cerrar y descartar los cambios?</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmClose(false)} autoFocus>
+            Seguir editando
+          </Button>
+          <Button color="error" onClick={() => closeDetail(true)}>
+            Descartar cambios
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+};
+
+export default ReviewPage;

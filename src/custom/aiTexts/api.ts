@@ -1,0 +1,191 @@
+/**
+ * The text-generation endpoints (spec §7) as custom methods of the data provider, so pages reach them with
+ * `useDataProvider()` through the same HTTP client (Bearer, single-flight refresh, Spanish errors).
+ * Composed in main.tsx: `withAiTexts(loopbackDataProvider(...), apiUrl, httpClient)`.
+ */
+import type { DataProvider } from 'react-admin';
+import { useDataProvider } from 'react-admin';
+import type { HttpClient } from '../../dataProvider/http';
+
+export interface TextoGenerado {
+  id: number;
+  productoId: number;
+  marketplacePromptId?: number;
+  marketplaceId?: number;
+  marketplaceCodigo?: string;
+  idioma?: string;
+  campo?: string;
+  texto?: string;
+  revisado_sn?: 'S' | 'N' | null;
+  fechaGeneracion?: string;
+}
+
+export interface VistaRow {
+  productoId: number;
+  nombre: string;
+  titulo?: string;
+  categorias?: string;
+  activoEnMarketplace?: string | null;
+  marketplaceId: number;
+  marketplaceCodigo?: string;
+  marketplacePromptId?: number;
+  total: number;
+  revisados: number;
+  estado: string;
+}
+
+export interface VistaFilters {
+  productos?: number[];
+  categoria?: string;
+  subcategoria?: string;
+  marketplaces?: number[];
+  revision?: string;
+}
+
+export interface RowResult {
+  id: number;
+  productoId: number;
+  marketplacePromptId: number;
+  estado: 'Ejecutado' | 'NoEjecutado';
+  motivo?: string;
+  textos: number;
+  conservados: number;
+}
+
+export interface ProcessSummary {
+  procesados: number;
+  ejecutados: number;
+  fallidos: number;
+  conservados: number;
+  resultados: RowResult[];
+}
+
+export interface QueueItem {
+  productoId: number;
+  marketplacePromptId: number;
+  idiomas?: string;
+}
+
+export interface PromptPairs {
+  pares: { productoId: number; marketplaceId: number; marketplacePromptId: number }[];
+  sinPrompt: { productoId: number; nombre: string; marketplaceId: number }[];
+}
+
+export interface PruebaResult {
+  campo: string;
+  prompt: string;
+  idioma: string;
+  texto?: string;
+  error?: string;
+}
+
+export interface PruebaParams {
+  idProducto: number;
+  pares: { campo: string; prompt: string }[];
+  idiomas: string[];
+}
+
+export interface DispatchAnswer {
+  status: 'Ejecutado' | 'NoEjecutado';
+  mensaje?: string;
+}
+
+export interface AiTextsMethods {
+  aiVista(filters: VistaFilters): Promise<VistaRow[]>;
+  aiTextosProducto(idProducto: number): Promise<TextoGenerado[]>;
+  aiGuardarTextos(textos: Partial<TextoGenerado>[], idMarketPlacePrompt?: number): Promise<unknown>;
+  aiActualizarRevision(ids: number[], nuevoEstado: 'S' | 'N'): Promise<{ count: number }>;
+  aiPromptsParaProductos(productos: number[], marketplaces: number[]): Promise<PromptPairs>;
+  aiCrearCola(items: QueueItem[]): Promise<{ id: number }[]>;
+  aiProcesar(ids: number[], sobrescribirRevisados?: boolean): Promise<ProcessSummary>;
+  aiPruebas(params: PruebaParams): Promise<PruebaResult[]>;
+  aiExistePrompt(marketplaceId: number, categoria: string, idExcluir?: number): Promise<boolean>;
+  aiDispatch(
+    endpoint: 'pim/process-base64' | 'pim/process-base64-direct',
+    items: QueueItem[],
+  ): Promise<DispatchAnswer>;
+}
+
+const SUFFIXES = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'] as const;
+
+const query = (params: Record<string, string | number | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+const ids = (list?: readonly number[]) => (list?.length ? list.join(',') : undefined);
+
+/** base64 of a UTF-8 JSON value (the dispatch's base64Data). */
+export const toBase64Json = (value: unknown): string => {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = '';
+  bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+  return btoa(binary);
+};
+
+export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsMethods {
+  const getJson = async <T>(path: string): Promise<T> => (await httpClient(`${apiUrl}${path}`)).json as T;
+  const send = async <T>(method: string, path: string, body: unknown): Promise<T> =>
+    (await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
+  return {
+    aiVista: (f) =>
+      getJson(
+        `/obtenerRegistrosVistaMarketPlaceProductoGeneral${query({
+          productos: ids(f.productos),
+          categoria: f.categoria?.trim(),
+          subcategoria: f.subcategoria?.trim(),
+          marketplaces: ids(f.marketplaces),
+          revision: f.revision,
+        })}`,
+      ),
+    aiTextosProducto: (idProducto) =>
+      getJson(`/obtenerTodosLosTextosGeneradosParaElProducto${query({ idProducto })}`),
+    aiGuardarTextos: (textos, idMarketPlacePrompt) =>
+      send('POST', `/guardar-textos-generados${query({ idMarketPlacePrompt })}`, textos),
+    aiActualizarRevision: (list, nuevoEstado) =>
+      send('PATCH', '/ProductosGeneracionTextos/updateManyProcesado', { ids: list, nuevoEstado }),
+    aiPromptsParaProductos: (productos, marketplaces) =>
+      getJson(
+        `/generacion-textos/prompts${query({ productos: ids(productos), marketplaces: ids(marketplaces) })}`,
+      ),
+    aiCrearCola: (items) => send('POST', '/ProductosGeneracionTextos/createMany', items),
+    aiProcesar: (list, sobrescribir) =>
+      getJson(
+        `/generarTextosIAPorProcesoManual${query({ ids: ids(list), sobrescribirRevisados: sobrescribir ? 'S' : undefined })}`,
+      ),
+    aiPruebas: ({ idProducto, pares, idiomas }) => {
+      const params: Record<string, string | number | undefined> = { idProducto, idiomas: idiomas.join(',') };
+      pares.slice(0, 5).forEach((pair, index) => {
+        params[`campo${SUFFIXES[index]}`] = pair.campo;
+        params[`promptCampo${SUFFIXES[index]}`] = pair.prompt;
+      });
+      return getJson(`/generarTextosIAPromptDePruebas${query(params)}`);
+    },
+    aiExistePrompt: async (marketplaceId, categoriaId, idExcluir) =>
+      (
+        await getJson<{ existe: boolean }>(
+          `/existeMarketPlaceYCategoria${query({ marketplaceId, categoriaId, idExcluir })}`,
+        )
+      ).existe,
+    aiDispatch: (endpoint, items) =>
+      send('POST', `/generarTextos_IA_API_SVAN${query({ $endpoint: endpoint })}`, {
+        base64Data: toBase64Json(items),
+      }),
+  };
+}
+
+export const withAiTexts = <D extends DataProvider>(
+  dataProvider: D,
+  apiUrl: string,
+  httpClient: HttpClient,
+) => ({
+  ...dataProvider,
+  ...aiTextsMethods(apiUrl, httpClient),
+});
+
+export type AiDataProvider = DataProvider & AiTextsMethods;
+
+export const useAiTexts = (): AiDataProvider => useDataProvider<AiDataProvider>();

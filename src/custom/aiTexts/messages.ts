@@ -1,0 +1,55 @@
+/**
+ * Save-error and success messages of the marketplace screens (spec §5, §8). Pure.
+ */
+
+export type DuplicateVariant = 'marketplace' | 'marketplacePrompts';
+
+export const DUPLICATE_MESSAGES: Readonly<Record<DuplicateVariant, string>> = {
+  marketplace: 'El código de marketplace ya existe. Por favor, usa uno diferente.',
+  marketplacePrompts: 'El código de marketplacePrompts ya existe. Por favor, usa uno diferente.',
+};
+
+export const FALLBACK_MESSAGES: Readonly<Record<DuplicateVariant, string>> = {
+  marketplace: 'Error al guardar el marketplace.',
+  marketplacePrompts: 'Error al guardar el marketplacePrompts.',
+};
+
+/** A second prompt for the same marketplace and category (checked with existeMarketPlaceYCategoria). */
+export const PROMPT_EXISTS_MESSAGE =
+  'Ya existe un prompt para este marketplace y esta categoría. Edita el existente o elige otra categoría.';
+
+export const TEXTS_SAVED_MESSAGE = 'Textos Generados para el producto, actualizados correctamente';
+export const STATE_UPDATED_MESSAGE = 'Se actualizó el estado correctamente.';
+
+interface ErrorShape {
+  status?: number | string;
+  message?: string;
+  body?: { error?: { statusCode?: number | string; code?: string; message?: string } };
+}
+
+const asShape = (error: unknown): ErrorShape =>
+  typeof error === 'object' && error !== null ? (error as ErrorShape) : {};
+
+/** True for the server's 422 ER_DUP_ENTRY (statusCode may come as the string "422" from MySQL). */
+export const isDuplicateEntry = (error: unknown): boolean => {
+  const e = asShape(error);
+  const inner = e.body?.error;
+  const status = Number(e.status ?? inner?.statusCode);
+  const code = inner?.code ?? '';
+  return status === 422 && (code === 'ER_DUP_ENTRY' || /ER_DUP_ENTRY/.test(inner?.message ?? ''));
+};
+
+/**
+ * The message for a failed save: the duplicate message on 422 ER_DUP_ENTRY, else the server's own message,
+ * else 'Error al guardar el marketplace.' (or the prompts variant).
+ */
+export const saveErrorMessage = (error: unknown, variant: DuplicateVariant): string => {
+  if (isDuplicateEntry(error)) return DUPLICATE_MESSAGES[variant];
+  if (typeof error === 'string' && error.trim()) return error;
+  const e = asShape(error);
+  const server = e.body?.error?.message?.trim();
+  if (server) return server;
+  const own = e.message?.trim();
+  if (own && !own.startsWith('ra.')) return own;
+  return FALLBACK_MESSAGES[variant];
+};

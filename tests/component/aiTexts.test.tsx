@@ -1,0 +1,202 @@
+/**
+ * The review page over fakerest: products × marketplaces with their review state, bulk review, one product's
+ * texts beside its source data with markup shown inert. The custom endpoints are served by a small stand-in
+ * built on the same fakerest store (the server's behaviour is covered by the contract tests).
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { ReviewPage } from '../../src/custom/aiTexts/ReviewPage';
+import { createI18nProvider } from '../../src/i18n';
+import { describe, expect, it } from 'vitest';
+import type { AiTextsMethods, TextoGenerado, VistaRow } from '../../src/custom/aiTexts/api';
+import { estadoRevisionDeConteo } from '../../src/custom/aiTexts/status';
+import fakeRestDataProvider from 'ra-data-fakerest';
+
+const fakeProvider = (fixture: Record<string, Record<string, unknown>[]>): DataProvider =>
+  fakeRestDataProvider(fixture, false);
+
+/** The page alone inside react-admin's context (not the whole App: other screens are not needed). */
+const renderPage = (dataProvider: DataProvider) =>
+  render(
+    <MemoryRouter>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        <ReviewPage />
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+
+const XSS =
+  '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:alert(1)">ver</a>';
+
+const data = () => ({
+  productos: [
+    { id: 10, empresaId: 1, nombre: 'SKU-10', categorias: 'Sillas' },
+    { id: 11, empresaId: 1, nombre: 'SKU-11', categorias: 'Mesas' },
+  ],
+  MarketPlaces: [{ id: 1, codigo: 'AMAZON', descripcion: 'Amazon' }],
+  'producto-generals': [
+    { id: 1, productoId: 10, titulo: 'Silla de oficina', descripcion: 'Silla ergonómica' },
+  ],
+  TextosGenerados: [
+    {
+      id: 1,
+      productoId: 10,
+      marketplaceId: 1,
+      marketplacePromptId: 1,
+      campo: 'titulo',
+      idioma: 'es',
+      texto: 'Silla AMAZON',
+      revisado_sn: 'N',
+    },
+    {
+      id: 2,
+      productoId: 10,
+      marketplaceId: 1,
+      marketplacePromptId: 1,
+      campo: 'descripcion',
+      idioma: 'es',
+      texto: XSS,
+      revisado_sn: 'N',
+    },
+    {
+      id: 3,
+      productoId: 11,
+      marketplaceId: 1,
+      marketplacePromptId: 1,
+      campo: 'titulo',
+      idioma: 'es',
+      texto: 'Mesa',
+      revisado_sn: 'S',
+    },
+    {
+      id: 4,
+      productoId: 11,
+      marketplaceId: 1,
+      marketplacePromptId: 1,
+      campo: 'descripcion',
+      idioma: 'es',
+      texto: 'Mesa grande',
+      revisado_sn: 'N',
+    },
+  ],
+});
+
+/** The custom methods answered from the fakerest store. */
+const withFakeAi = (base: DataProvider) => {
+  const calls: { ids: number[]; estado: string }[] = [];
+  const all = async (resource: string, filter = {}) =>
+    (
+      await base.getList(resource, {
+        filter,
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'id', order: 'ASC' },
+      })
+    ).data;
+  const methods: Partial<AiTextsMethods> = {
+    aiVista: async () => {
+      const [texts, products, mps] = await Promise.all([
+        all('TextosGenerados'),
+        all('productos'),
+        all('MarketPlaces'),
+      ]);
+      const groups = new Map<string, VistaRow>();
+      for (const t of texts) {
+        const key = `${t.productoId}|${t.marketplaceId}`;
+        const row =
+          groups.get(key) ??
+          ({
+            productoId: t.productoId,
+            nombre: String(products.find((p) => p.id === t.productoId)?.nombre),
+            marketplaceId: t.marketplaceId,
+            marketplaceCodigo: String(mps.find((m) => m.id === t.marketplaceId)?.codigo),
+            total: 0,
+            revisados: 0,
+            estado: '',
+          } as VistaRow);
+        row.total += 1;
+        if (t.revisado_sn === 'S') row.revisados += 1;
+        row.estado = estadoRevisionDeConteo(row.total, row.revisados);
+        groups.set(key, row);
+      }
+      return [...groups.values()];
+    },
+    aiTextosProducto: async (id) => (await all('TextosGenerados', { productoId: id })) as TextoGenerado[],
+    aiActualizarRevision: async (ids, estado) => {
+      calls.push({ ids, estado });
+      await base.updateMany('TextosGenerados', { ids, data: { revisado_sn: estado } });
+      return { count: ids.length };
+    },
+    aiGuardarTextos: async (textos) => {
+      for (const t of textos)
+        await base.update('TextosGenerados', { id: t.id!, data: t, previousData: { id: t.id! } });
+      return { status: 'OK' };
+    },
+  };
+  return { provider: { ...base, ...methods } as DataProvider, calls };
+};
+
+describe('review page', () => {
+  it('lists products × marketplaces and marks a selection reviewed in bulk', async () => {
+    const { provider, calls } = withFakeAi(fakeProvider(data()));
+    renderPage(provider);
+    const row10 = await screen.findByTestId('review-row-10-1');
+    const row11 = screen.getByTestId('review-row-11-1');
+    expect(within(row10).getByText('No revisado')).toBeTruthy();
+    expect(within(row11).getByText('Revisado parcial')).toBeTruthy();
+
+    fireEvent.click(within(row10).getByRole('checkbox'));
+    fireEvent.click(within(row11).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como revisados' }));
+    expect(await screen.findByText('Se actualizó el estado correctamente.')).toBeTruthy();
+    expect(calls).toEqual([{ ids: [1, 2, 3, 4], estado: 'S' }]);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-row-10-1')).getByText('Revisado')).toBeTruthy(),
+    );
+    expect(within(screen.getByTestId('review-row-11-1')).getByText('Revisado')).toBeTruthy();
+    expect(within(screen.getByTestId('review-row-10-1')).getByText('2/2')).toBeTruthy();
+
+    // and back to "no revisado" for one row
+    fireEvent.click(within(screen.getByTestId('review-row-11-1')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como no revisados' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-row-11-1')).getByText('No revisado')).toBeTruthy(),
+    );
+    expect(calls[1]).toEqual({ ids: [3, 4], estado: 'N' });
+  });
+
+  it('shows a product’s texts beside its source data, inert, and saves edits and review state', async () => {
+    const { provider, calls } = withFakeAi(fakeProvider(data()));
+    const { container } = renderPage(provider);
+    fireEvent.click(await screen.findByRole('button', { name: /Revisar SKU-10/ }));
+    const panel = await screen.findByTestId('product-texts');
+    await within(panel).findByDisplayValue(XSS);
+    // the markup is text in a textarea: no element, no handler ran
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(container.ownerDocument.querySelector('a[href^="javascript:"]')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+    expect(within(panel).getAllByText('Silla ergonómica').length).toBeGreaterThan(0);
+    expect(within(panel).getByText(/Ctrl\+Intro aprueba el texto actual/)).toBeTruthy();
+
+    const titulo = within(panel).getByDisplayValue('Silla AMAZON');
+    fireEvent.change(titulo, { target: { value: 'Silla de oficina AMAZON' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Guardar textos' }));
+    expect(
+      await screen.findByText('Textos Generados para el producto, actualizados correctamente'),
+    ).toBeTruthy();
+    const stored = await provider.getOne('TextosGenerados', { id: 1 });
+    expect(stored.data.texto).toBe('Silla de oficina AMAZON');
+
+    // Ctrl+Enter approves the current text and moves on
+    fireEvent.focus(within(panel).getByDisplayValue('Silla de oficina AMAZON'));
+    fireEvent.keyDown(within(panel).getByDisplayValue('Silla de oficina AMAZON'), {
+      key: 'Enter',
+      ctrlKey: true,
+    });
+    await waitFor(() => expect(calls).toContainEqual({ ids: [1], estado: 'S' }));
+    expect((await provider.getOne('TextosGenerados', { id: 1 })).data.revisado_sn).toBe('S');
+    expect((await provider.getOne('TextosGenerados', { id: 2 })).data.revisado_sn).toBe('N');
+    await waitFor(() => expect(within(panel).getByText('Revisado parcial')).toBeTruthy());
+  });
+});

@@ -1,0 +1,338 @@
+// @vitest-environment node
+/**
+ * Text generation over the reference API (spec §7): createMany → manual generation → texts stored →
+ * updateManyProcesado → review state; reviewed texts are never overwritten without the explicit flag; test
+ * bench, save, duplicate prompt check, generic dispatch and company isolation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewStatus } from '../../src/resources/productos/reviewStatus';
+import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+
+type Body = Record<string, unknown>;
+
+let server: StartedServer;
+let admin: string;
+let editor: string;
+
+const call = async (token: string, method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Body & Body[] };
+};
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/** Two company-1 products with a prompt for some marketplace and no generated text yet. */
+let pair: { productoId: number; marketplacePromptId: number; marketplaceId: number }[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  admin = await loginToken(server.url, demoLogins().admin);
+  editor = await loginToken(server.url, demoLogins().editor);
+  const products = (
+    await call(
+      admin,
+      'GET',
+      `/productos?filter=${q({ where: { empresaId: 1, activoEnMarketplace: 'S' }, limit: 200 })}`,
+    )
+  ).body as Body[];
+  const texts = (await call(admin, 'GET', `/TextosGenerados?filter=${q({ fields: { productoId: true } })}`))
+    .body as Body[];
+  const withTexts = new Set(texts.map((t) => t.productoId));
+  const free = products.filter((p) => !withTexts.has(p.id)).map((p) => p.id);
+  const { body } = await call(admin, 'GET', `/generacion-textos/prompts?productos=${free.join(',')}`);
+  const pares = body.pares as typeof pair;
+  const first = pares[0];
+  const second = pares.find(
+    (p) => p.productoId !== first.productoId && p.marketplaceId === first.marketplaceId,
+  );
+  expect(first && second).toBeTruthy();
+  pair = [first, second!];
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const textsOf = async (productoId: number) =>
+  (await call(admin, 'GET', `/obtenerTodosLosTextosGeneradosParaElProducto?idProducto=${productoId}`))
+    .body as Body[];
+
+describe('generation and review', () => {
+  it('createMany queues, manual generation stores unreviewed texts, updateManyProcesado reviews them', async () => {
+    const created = await call(
+      admin,
+      'POST',
+      '/ProductosGeneracionTextos/createMany',
+      pair.map(({ productoId, marketplacePromptId }) => ({ productoId, marketplacePromptId })),
+    );
+    expect(created.status).toBe(200);
+    expect(created.body).toHaveLength(2);
+    expect(created.body.map((row) => row.procesado)).toEqual(['N', 'N']);
+    const ids = created.body.map((row) => row.id as number);
+
+    const run = await call(admin, 'GET', `/generarTextosIAPorProcesoManual?ids=${ids.join(',')}`);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ procesados: 2, ejecutados: 2, fallidos: 0 });
+
+    const queue = (
+      await call(admin, 'GET', `/ProductosGeneracionTextos?filter=${q({ where: { id: { inq: ids } } })}`)
+    ).body as Body[];
+    expect(queue.map((row) => [row.procesado, row.estado])).toEqual([
+      ['S', 'Ejecutado'],
+      ['S', 'Ejecutado'],
+    ]);
+
+    const [a, b] = await Promise.all(pair.map((p) => textsOf(p.productoId)));
+    expect(a.length).toBeGreaterThan(1);
+    expect(b.length).toBeGreaterThan(1);
+    for (const text of [...a, ...b]) {
+      expect(text.revisado_sn).toBe('N');
+      expect(typeof text.texto).toBe('string');
+      expect((text.texto as string).length).toBeGreaterThan(0);
+    }
+    expect(a[0].marketplaceCodigo).toBeTruthy();
+
+    // review product A fully, product B partly
+    const patchA = await call(admin, 'PATCH', '/ProductosGeneracionTextos/updateManyProcesado', {
+      ids: a.map((t) => t.id),
+      nuevoEstado: 'S',
+    });
+    expect(patchA.body).toEqual({ count: a.length });
+    await call(admin, 'PATCH', '/ProductosGeneracionTextos/updateManyProcesado', {
+      ids: [b[0].id],
+      nuevoEstado: 'S',
+    });
+
+    const vista = (
+      await call(
+        admin,
+        'GET',
+        `/obtenerRegistrosVistaMarketPlaceProductoGeneral?productos=${pair.map((p) => p.productoId).join(',')}`,
+      )
+    ).body as Body[];
+    const estado = (id: number) => vista.find((row) => row.productoId === id)?.estado;
+    expect(estado(pair[0].productoId)).toBe('Revisado');
+    expect(estado(pair[1].productoId)).toBe('Revisado parcial');
+    expect(vista.find((row) => row.productoId === pair[1].productoId)).toMatchObject({
+      total: b.length,
+      revisados: 1,
+    });
+
+    // the product list's derived status (spec §4) follows the stored revisado_sn
+    const stored = async (id: number) =>
+      (await call(admin, 'GET', `/TextosGenerados?filter=${q({ where: { productoId: id } })}`))
+        .body as Body[];
+    expect(reviewStatus('S', (await stored(pair[0].productoId)) as { revisado_sn?: string }[])).toBe(
+      'Revisado',
+    );
+    expect(reviewStatus('S', (await stored(pair[1].productoId)) as { revisado_sn?: string }[])).toBe(
+      'Revisado parcial',
+    );
+
+    // filter by review state
+    const partial = (
+      await call(
+        admin,
+        'GET',
+        `/obtenerRegistrosVistaMarketPlaceProductoGeneral?productos=${pair.map((p) => p.productoId).join(',')}&revision=${encodeURIComponent('Revisado parcial')}`,
+      )
+    ).body as Body[];
+    expect(partial.map((row) => row.productoId)).toEqual([pair[1].productoId]);
+
+    const reviewed = (
+      await call(
+        admin,
+        'GET',
+        `/obtenerTodosLosTextosGeneradosEnRevisadoParaTodosLosProductos?idProducto=${pair[1].productoId}`,
+      )
+    ).body as Body[];
+    expect(reviewed.map((t) => t.id)).toEqual([b[0].id]);
+  });
+
+  it('regenerating keeps reviewed texts unless sobrescribirRevisados=S', async () => {
+    const [{ productoId, marketplacePromptId }] = pair;
+    const before = await textsOf(productoId);
+    expect(before.every((t) => t.revisado_sn === 'S')).toBe(true);
+    const edited = await call(
+      admin,
+      'POST',
+      `/guardar-textos-generados?idMarketPlacePrompt=${marketplacePromptId}`,
+      [{ id: before[0].id, texto: 'Texto corregido a mano <script>alert(1)</script>' }],
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'OK', count: 1 });
+
+    const queued = (
+      await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', [
+        { productoId, marketplacePromptId },
+      ])
+    ).body as Body[];
+    const kept = await call(admin, 'GET', `/generarTextosIAPorProcesoManual?ids=${queued[0].id}`);
+    expect(kept.body).toMatchObject({ ejecutados: 1, conservados: before.length });
+    const after = await textsOf(productoId);
+    expect(after.every((t) => t.revisado_sn === 'S')).toBe(true);
+    expect(after.find((t) => t.id === before[0].id)?.texto).toBe(
+      'Texto corregido a mano <script>alert(1)</script>',
+    );
+
+    const again = (
+      await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', [
+        { productoId, marketplacePromptId },
+      ])
+    ).body as Body[];
+    const forced = await call(
+      admin,
+      'GET',
+      `/generarTextosIAPorProcesoManual?ids=${again[0].id}&sobrescribirRevisados=S`,
+    );
+    expect(forced.body).toMatchObject({ ejecutados: 1, conservados: 0 });
+    const overwritten = await textsOf(productoId);
+    expect(overwritten).toHaveLength(before.length);
+    expect(overwritten.every((t) => t.revisado_sn === 'N')).toBe(true);
+    expect(overwritten.find((t) => t.id === before[0].id)?.texto).not.toContain('corregido');
+  });
+
+  it('the prompt test bench answers per campo and language without storing', async () => {
+    const productoId = pair[1].productoId;
+    const count = async () => (await textsOf(productoId)).length;
+    const before = await count();
+    const res = await call(
+      admin,
+      'GET',
+      `/generarTextosIAPromptDePruebas?idProducto=${productoId}&campoUno=titulo&promptCampoUno=${encodeURIComponent('Título de máximo 40 caracteres')}&campoDos=descripcion&promptCampoDos=Describe&idiomas=es,en`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.map((r) => `${r.campo}/${r.idioma}`)).toEqual([
+      'titulo/es',
+      'titulo/en',
+      'descripcion/es',
+      'descripcion/en',
+    ]);
+    expect((res.body[0].texto as string).length).toBeLessThanOrEqual(40);
+    expect(res.body[1].texto).toMatch(/^\[EN\]/);
+    expect(await count()).toBe(before);
+    expect((await call(admin, 'GET', '/generarTextosIAPromptDePruebas?campoUno=titulo')).status).toBe(400);
+  });
+
+  it('existeMarketPlaceYCategoria finds an existing pair, excluding the edited prompt', async () => {
+    const [prompt] = (await call(admin, 'GET', `/MarketPlacePrompts?filter=${q({ limit: 1 })}`))
+      .body as Body[];
+    const base = `/existeMarketPlaceYCategoria?marketplaceId=${prompt.marketplaceId}&categoriaId=${prompt.categoriaCodigo}`;
+    expect((await call(admin, 'GET', base)).body).toEqual({ existe: true });
+    expect((await call(admin, 'GET', `${base}&idExcluir=${prompt.id}`)).body).toEqual({ existe: false });
+    expect(
+      (
+        await call(
+          admin,
+          'GET',
+          `/existeMarketPlaceYCategoria?marketplaceId=${prompt.marketplaceId}&categoriaId=NOEXISTE`,
+        )
+      ).body,
+    ).toEqual({ existe: false });
+  });
+
+  it('the generic dispatch answers Ejecutado / NoEjecutado', async () => {
+    const [{ productoId, marketplacePromptId }] = pair;
+    const base64Data = Buffer.from(JSON.stringify([{ productoId, marketplacePromptId }])).toString('base64');
+    const textsOnly = await call(
+      admin,
+      'POST',
+      `/generarTextos_IA_API_SVAN?$endpoint=${encodeURIComponent('pim/process-base64')}`,
+      {
+        base64Data,
+      },
+    );
+    expect(textsOnly.status).toBe(200);
+    expect(textsOnly.body.status).toBe('Ejecutado');
+    expect((textsOnly.body.textos as Body[]).length).toBeGreaterThan(0);
+    const direct = await call(
+      admin,
+      'POST',
+      `/generarTextos_IA_API_SVAN?$endpoint=${encodeURIComponent('pim/process-base64-direct')}`,
+      {
+        base64Data,
+      },
+    );
+    expect(direct.body).toMatchObject({ status: 'Ejecutado', ejecutados: 1 });
+    const none = Buffer.from(JSON.stringify([{ productoId: 999999 }])).toString('base64');
+    const failed = await call(
+      admin,
+      'POST',
+      `/generarTextos_IA_API_SVAN?$endpoint=${encodeURIComponent('pim/process-base64')}`,
+      {
+        base64Data: none,
+      },
+    );
+    expect(failed.body.status).toBe('NoEjecutado');
+    expect(
+      (await call(admin, 'POST', '/generarTextos_IA_API_SVAN?$endpoint=otro', { base64Data })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          admin,
+          'POST',
+          `/generarTextos_IA_API_SVAN?$endpoint=${encodeURIComponent('pim/process-base64')}`,
+          { base64Data: '%%%' },
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('is company-scoped through the products', async () => {
+    const [other] = (
+      await call(admin, 'GET', `/productos?filter=${q({ where: { empresaId: 2 }, limit: 1 })}`)
+    ).body as Body[];
+    const [prompt] = (await call(admin, 'GET', `/MarketPlacePrompts?filter=${q({ limit: 1 })}`))
+      .body as Body[];
+    const refused = await call(editor, 'POST', '/ProductosGeneracionTextos/createMany', [
+      { productoId: other.id, marketplacePromptId: prompt.id },
+    ]);
+    expect(refused.status).toBe(422);
+    const foreign = (await call(admin, 'GET', `/TextosGenerados?filter=${q({ limit: 200 })}`)).body as Body[];
+    const products2 = new Set(
+      (
+        (
+          await call(
+            admin,
+            'GET',
+            `/productos?filter=${q({ where: { empresaId: 2 }, fields: { id: true } })}`,
+          )
+        ).body as Body[]
+      ).map((p) => p.id),
+    );
+    const text2 = foreign.find((t) => products2.has(t.productoId));
+    if (text2) {
+      const patched = await call(editor, 'PATCH', '/ProductosGeneracionTextos/updateManyProcesado', {
+        ids: [text2.id],
+        nuevoEstado: 'S',
+      });
+      expect(patched.body).toEqual({ count: 0 });
+    }
+    expect(
+      (await call(editor, 'GET', `/obtenerTodosLosTextosGeneradosParaElProducto?idProducto=${other.id}`))
+        .status,
+    ).toBe(404);
+    const vista = (await call(editor, 'GET', '/obtenerRegistrosVistaMarketPlaceProductoGeneral'))
+      .body as Body[];
+    expect(vista.length).toBeGreaterThan(0);
+    expect(vista.some((row) => products2.has(row.productoId))).toBe(false);
+  });
+
+  it('rejects bad bodies with LoopBack errors', async () => {
+    const bad = await call(admin, 'PATCH', '/ProductosGeneracionTextos/updateManyProcesado', {
+      ids: [1],
+      nuevoEstado: 'X',
+    });
+    expect(bad.status).toBe(422);
+    expect((bad.body.error as Body).code).toBe('VALIDATION_FAILED');
+    expect((await call(admin, 'GET', '/generarTextosIAPorProcesoManual?ids=a,b')).status).toBe(400);
+  });
+});
