@@ -3,10 +3,14 @@
  * CRUD routes), plus auth, /config.json and the built app as static files.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { BindingScope } from '@loopback/core';
 import { RestApplication } from '@loopback/rest';
 import type { Middleware } from '@loopback/express';
 import { registry } from '../src/resources/registry';
+import type { ResourceSchema } from '../src/resources/types';
 import { AccessService } from './auth/access';
 import { defineAccessController } from './auth/access-controller';
 import { AuthController } from './auth/auth-controller';
@@ -46,6 +50,13 @@ export interface ServerOptions {
   refreshTokenTtlSeconds?: number;
   /** The ERP seam; default: the simulated Business Central configured from the environment. */
   erp?: ErpAdapter;
+  /**
+   * Resources declared outside the registry (a schema is all it takes): they get models, repositories, CRUD
+   * routes and company scoping like every registry resource. Used by the low-code proof test.
+   */
+  extraSchemas?: readonly ResourceSchema[];
+  /** Uploaded files (product media). Default: 'uploads' next to dataFile, else a temporary folder. */
+  uploadsDir?: string;
 }
 
 export interface RunningServer {
@@ -58,11 +69,19 @@ export interface RunningServer {
 
 const SEVEN_DAYS = 7 * 24 * 3600;
 
+/** ServerOptions.uploadsDir, else 'uploads' beside the data file, else a fresh temporary folder. */
+const uploadsDirFor = (opts: ServerOptions): string =>
+  opts.uploadsDir ??
+  (opts.dataFile
+    ? path.join(path.dirname(opts.dataFile), 'uploads')
+    : mkdtempSync(path.join(tmpdir(), 'pim-uploads-')));
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const store = await createDataSource({ databaseUrl: opts.databaseUrl, dataFile: opts.dataFile });
   try {
-    const models = buildModels(registry);
-    const repositories = createRepositories(registry, models, store.dataSource, store.embedded);
+    const schemas: readonly ResourceSchema[] = [...registry, ...(opts.extraSchemas ?? [])];
+    const models = buildModels(schemas);
+    const repositories = createRepositories(schemas, models, store.dataSource, store.embedded);
 
     const app = new RestApplication({
       rest: {
@@ -83,7 +102,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       )
       .inScope(BindingScope.REQUEST);
 
-    for (const schema of registry) {
+    for (const schema of schemas) {
       const model = models.bySchema.get(schema.name);
       if (!model) continue;
       const key = `repositories.${schema.model}`;
@@ -92,7 +111,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         : repositories.repository(schema.name);
       app.bind(key).to(repo);
       // Company-scoped schemas: the controllers get the repository as the current user may see it.
-      const scope = companyScopeOf(schema, registry);
+      const scope = companyScopeOf(schema, schemas);
       let controllerKey = key;
       if (scope && repo) {
         controllerKey = `${key}.companyScoped`;
@@ -132,9 +151,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
     app.bind(FeatureBindings.REPOSITORIES).to(repositories);
+    app.bind(FeatureBindings.UPLOADS_DIR).to(uploadsDirFor(opts));
     app.bind(ErpBindings.ADAPTER).to(opts.erp ?? SimulatedErp.fromEnv());
     for (const feature of discoverFeatures()) {
-      await feature.register({ app, repositories, models, registry });
+      await feature.register({ app, repositories, models, registry: schemas });
     }
     if (opts.staticDir) app.static('/', opts.staticDir);
 

@@ -26,6 +26,8 @@ export interface Feature {
 
 export const FeatureBindings = {
   REPOSITORIES: BindingKey.create<RepositorySet>('pim.repositories'),
+  /** The folder uploaded files are stored in (ServerOptions.uploadsDir). */
+  UPLOADS_DIR: BindingKey.create<string>('pim.uploadsDir'),
 };
 
 /** The features compiled next to this file, in file-name order. */

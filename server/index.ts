@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     host: process.env.HOST ?? '0.0.0.0',
     databaseUrl,
     dataFile: databaseUrl ? undefined : path.join(dataDir, 'pim.json'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
   });

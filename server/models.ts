@@ -27,7 +27,9 @@ export interface UniqueKey {
 }
 
 export const uniqueKeysOf = (schema: ResourceSchema): UniqueKey[] => [
-  ...schema.fields.filter((f) => f.unique).map((f) => ({ index: f.name, fields: [f.name] })),
+  ...schema.fields
+    .filter((f) => f.unique || f.uniqueWith?.length)
+    .map((f) => ({ index: f.name, fields: [...(f.uniqueWith ?? []), f.name] })),
   ...(schema.compositeKey ? [{ index: schema.compositeKey.join('_'), fields: schema.compositeKey }] : []),
 ];
 
@@ -93,7 +95,8 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
     jsonSchema.enum = field.required ? [...field.choices] : [...field.choices, null];
   }
   if (field.default !== undefined && field.default !== null) prop.default = field.default;
-  if (field.unique) prop.index = { unique: true };
+  // a key over several fields (uniqueWith) is a table index (settingsFor).
+  if (field.unique && !field.uniqueWith?.length) prop.index = { unique: true };
   prop.jsonSchema = jsonSchema;
   return prop;
 }
@@ -107,11 +110,18 @@ function settingsFor(schema: ResourceSchema): ModelSettings {
     forceId: false,
     hiddenProperties: hidden,
   };
+  const indexes: Record<string, unknown> = {};
   if (schema.compositeKey) {
     hidden.push(SURROGATE_ID);
     const [a, b] = schema.compositeKey;
-    settings.indexes = { [`${a}_${b}`]: { keys: { [a]: 1, [b]: 1 }, options: { unique: true } } };
+    indexes[`${a}_${b}`] = { keys: { [a]: 1, [b]: 1 }, options: { unique: true } };
   }
+  // Named after the field, so MySQL's "Duplicate entry … for key 'codigo'" names it.
+  for (const field of schema.fields.filter((f) => f.uniqueWith?.length)) {
+    const keys = Object.fromEntries([...(field.uniqueWith ?? []), field.name].map((name) => [name, 1]));
+    indexes[field.name] = { keys, options: { unique: true } };
+  }
+  if (Object.keys(indexes).length) settings.indexes = indexes;
   if (schema.table && !schema.view) settings.mysql = { table: schema.table };
   return settings;
 }

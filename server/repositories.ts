@@ -4,7 +4,9 @@
  * - hashes `password` (bcryptjs) and never lets an empty one overwrite the stored hash;
  * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
- * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts).
+ * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
+ * - checks the schema's date-order rules and runs the WriteHooks features add (write-rules.ts) on every
+ *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys).
  * On MySQL the connector does the last two itself.
  */
 import {
@@ -26,6 +28,7 @@ import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
+import { checkDateOrder, hasDateOrderRules, type WriteHooks } from './write-rules';
 
 export type Row = Entity & AnyObject;
 export type IdType = number | string;
@@ -61,6 +64,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly idProp: string;
   private readonly lock = new Mutex();
   private index?: UniqueIndex;
+  private readonly hooks: WriteHooks[] = [];
+  private readonly dateRules: boolean;
 
   constructor(
     entityClass: RowClass,
@@ -83,6 +88,42 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       (f) => !this.joined.has(f) && f !== WRITE_STAMP,
     );
     this.idProp = entityClass.definition.idProperties()[0];
+    this.dateRules = hasDateOrderRules(schema);
+  }
+
+  // ---- write rules ----
+
+  /** Adds rules run around this resource's writes (server features: overlap checks, ERP calls). */
+  addHooks(hooks: WriteHooks): void {
+    this.hooks.push(hooks);
+  }
+
+  private get checksWrites(): boolean {
+    return this.dateRules || this.hooks.some((h) => h.beforeWrite);
+  }
+
+  /** Refuses (throws) before anything is written when a row breaks a rule. */
+  private async checkRows(rows: readonly AnyObject[]): Promise<void> {
+    for (const row of rows) {
+      if (this.dateRules) checkDateOrder(this.schema, row);
+      for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row);
+    }
+  }
+
+  private async after(kind: 'afterCreate' | 'afterDelete', rows: AnyObject[]): Promise<void> {
+    if (!rows.length) return;
+    for (const hook of this.hooks) {
+      try {
+        if (kind === 'afterCreate') for (const row of rows) await hook.afterCreate?.(row);
+        else await hook.afterDelete?.(rows);
+      } catch (err) {
+        console.error(`${this.schema.name}: ${kind} failed`, err);
+      }
+    }
+  }
+
+  private get observesDeletes(): boolean {
+    return this.hooks.some((h) => h.afterDelete);
   }
 
   // ---- reads ----
@@ -172,14 +213,18 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
     const row = await this.prepare(data, 'create');
-    return this.guarded(
+    if (this.checksWrites) await this.checkRows([row]);
+    const created = await this.guarded(
       [row],
       async () => [],
-      (_, created) => [created ? plain(created) : row],
+      (_, result: Row | undefined) => [result ? plain(result) : row],
       () => super.create(row as DataObject<Row>, options),
     );
+    await this.after('afterCreate', [plain(created)]);
+    return created;
   }
 
+  /** Bulk insert (the demo seed): unique keys are checked, write rules and hooks are not. */
   async createAll(data: DataObject<Row>[], options?: Options): Promise<Row[]> {
     const rows = await Promise.all(data.map((d) => this.prepare(d, 'create')));
     return this.guarded(
@@ -193,6 +238,10 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   async updateAll(data: DataObject<Row>, where?: Where<Row>, options?: Options): Promise<Count> {
     const changes = await this.prepare(data, 'update');
     const w = this.where(where);
+    if (this.checksWrites) {
+      const matched = (await super.find({ where: w })).map(plain);
+      await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));
+    }
     return this.guarded(
       [changes],
       async () => (await super.find({ where: w })).map(plain),
@@ -219,6 +268,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       else delete row[PASSWORD];
     }
     if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
+    if (this.checksWrites) await this.checkRows([{ ...row, [this.idProp]: id }]);
     return this.guarded(
       [row],
       async () => [existing],
@@ -229,22 +279,26 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
     const w = this.where(where);
-    if (!this.index) return super.deleteAll(w, options);
-    return this.lock.run(async () => {
-      const removed = (await super.find({ where: w })).map(plain);
-      const result = await super.deleteAll(w, options);
-      this.index?.apply(removed, []);
-      return result;
+    if (!this.index && !this.observesDeletes) return super.deleteAll(w, options);
+    const { result, removed } = await this.lock.run(async () => {
+      const rows = (await super.find({ where: w })).map(plain);
+      const count = await super.deleteAll(w, options);
+      this.index?.apply(rows, []);
+      return { result: count, removed: rows };
     });
+    await this.after('afterDelete', removed);
+    return result;
   }
 
   async deleteById(id: IdType, options?: Options): Promise<void> {
-    if (!this.index) return super.deleteById(id, options);
-    return this.lock.run(async () => {
-      const removed = (await super.find({ where: { [this.idProp]: id } })).map(plain);
+    if (!this.index && !this.observesDeletes) return super.deleteById(id, options);
+    const removed = await this.lock.run(async () => {
+      const rows = (await super.find({ where: { [this.idProp]: id } })).map(plain);
       await super.deleteById(id, options);
-      this.index?.apply(removed, []);
+      this.index?.apply(rows, []);
+      return rows;
     });
+    await this.after('afterDelete', removed);
   }
 
   // ---- relations (the factories are protected in DefaultCrudRepository) ----

@@ -17,8 +17,10 @@ import { PimLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
 import { iconFor } from './resources/generic/icons';
+import { withSchemaMessages } from './resources/generic/extraMessages';
 import { representationField } from './resources/generic/fieldSets';
-import { registry } from './resources/registry';
+import { allSchemas, registerSchemas, registry } from './resources/registry';
+import type { ResourceSchema } from './resources/types';
 import { resourceViews } from './resources/views';
 
 export interface AppProps {
@@ -27,10 +29,23 @@ export interface AppProps {
   authProvider?: AuthProvider;
   i18nProvider?: I18nProvider;
   store?: Store;
+  /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
+  schemas?: readonly ResourceSchema[];
 }
 
-export const App = ({ dataProvider, authProvider, i18nProvider, store }: AppProps) => {
-  const i18n = useMemo(() => i18nProvider ?? createI18nProvider(), [i18nProvider]);
+export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }: AppProps) => {
+  const resources = useMemo(() => {
+    if (schemas?.length) registerSchemas(...schemas);
+    return allSchemas();
+  }, [schemas]);
+  const i18n = useMemo(
+    () =>
+      withSchemaMessages(
+        i18nProvider ?? createI18nProvider(),
+        resources.filter((schema) => !registry.includes(schema)),
+      ),
+    [i18nProvider, resources],
+  );
   const pimStore = useMemo(() => store ?? createPimStore(), [store]);
   return (
     <Admin
@@ -45,7 +60,7 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store }: AppProp
       theme={pimTheme}
       darkTheme={null}
     >
-      {registry.map((schema) => (
+      {resources.map((schema) => (
         <Resource
           key={schema.name}
           name={schema.name}

@@ -4,6 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
 import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
+import { withCatalogueProductsApi } from './custom/catalogueProducts/dataProvider';
+import { withReferenceData } from './custom/referenceData/api';
+import { withIntegrations } from './custom/integrations/api';
+import { withImportExport } from './custom/importExport/api';
+import { withAiTexts } from './custom/aiTexts/api';
+import { withAccessMethods } from './custom/permisos/api';
+import { withProductApi } from './custom/productEditor/api';
 import { createHttpClient } from './dataProvider/http';
 import { loopbackDataProvider } from './dataProvider/loopback';
 import { createI18nProvider, getLanguage, loadMessages } from './i18n';
@@ -18,13 +25,21 @@ const start = async () => {
     // a failed refresh ends the session; react-admin's checkError then sends the user to the login page.
     onAuthFailure: clearSession,
   });
-  const dataProvider = loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId });
+  const loopback = withIntegrations(
+    withImportExport(loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId }), apiUrl, httpClient, getSelectedEmpresaId),
+    { apiUrl, httpClient, getEmpresaId: getSelectedEmpresaId, getAccessToken },
+  );
+  const dataProvider = withCatalogueProductsApi(
+    withAiTexts(withReferenceData(loopback, apiUrl, httpClient), apiUrl, httpClient),
+    apiUrl,
+    httpClient,
+  );
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
   createRoot(root).render(
     <StrictMode>
       <App
-        dataProvider={dataProvider}
+        dataProvider={withProductApi(withAccessMethods(dataProvider, apiUrl, httpClient), apiUrl, httpClient)}
         authProvider={authProvider(apiUrl)}
         i18nProvider={createI18nProvider()}
       />

@@ -1,8 +1,9 @@
-/** react-admin 5 authProvider over the PIM API (POST /auth/login; spec §4, §6, DESIGN §4). */
+/** react-admin 5 authProvider over the PIM API (POST /auth/login; spec §2, §4, §6, DESIGN §4). */
 import type { AuthProvider } from 'react-admin';
 import { canAccessWithRules, permissionsToRules } from './permissions';
 import {
   clearSession,
+  forgetTokens,
   getAccessToken,
   getRules,
   getUserData,
@@ -12,15 +13,21 @@ import {
 } from './session';
 
 interface LoginAnswer {
-  accessToken: string;
-  refreshToken: string;
-  userData: UserData;
+  accessToken?: unknown;
+  refreshToken?: unknown;
+  userData?: UserData;
 }
 
 interface ErrorBody {
   error?: { message?: string };
   message?: string;
 }
+
+/** Shown on the login page when a valid user has no admin role (spec §2: any other role goes to /login). */
+export const NOT_ADMIN_MESSAGE =
+  'Acceso denegado: solo los usuarios con el rol de administrador pueden entrar en el PIM. Consulta con un administrador.';
+export const CONNECTION_MESSAGE = 'Error de conexión. Verifique su red e intente de nuevo.';
+export const UNEXPECTED_LOGIN_MESSAGE = 'Respuesta inesperada del servidor al iniciar sesión.';
 
 /** After login: role admin lands on /productos, any other role goes to /login (spec §2). */
 export const landingPath = (user: UserData): string => (isAdmin(user) ? '/productos' : '/login');
@@ -33,6 +40,15 @@ const loginError = async (response: Response): Promise<Error> => {
     body = undefined;
   }
   return new Error(body?.error?.message || body?.message || response.statusText || 'ra.auth.sign_in_error');
+};
+
+const readAnswer = async (response: Response): Promise<LoginAnswer> => {
+  try {
+    const answer = (await response.json()) as unknown;
+    return typeof answer === 'object' && answer !== null ? (answer as LoginAnswer) : {};
+  } catch {
+    return {};
+  }
 };
 
 export const authProvider = (
@@ -48,10 +64,18 @@ export const authProvider = (
         body: JSON.stringify({ email: username, password }),
       });
     } catch {
-      throw new Error('Error de conexión. Verifique su red e intente de nuevo.');
+      throw new Error(CONNECTION_MESSAGE);
     }
     if (!response.ok) throw await loginError(response);
-    const { accessToken, refreshToken, userData } = (await response.json()) as LoginAnswer;
+    const { accessToken, refreshToken, userData } = await readAnswer(response);
+    if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !userData) {
+      throw new Error(UNEXPECTED_LOGIN_MESSAGE);
+    }
+    if (!isAdmin(userData)) {
+      // Refused: nothing of this session stays behind (no tokens, no user data).
+      forgetTokens();
+      throw new Error(NOT_ADMIN_MESSAGE);
+    }
     const permisos = (userData.roles ?? []).flatMap((rol) => rol.permisos ?? []);
     const ability = permissionsToRules(permisos);
     storeSession(accessToken, refreshToken, { ...userData, accessToken, ability });
@@ -62,11 +86,13 @@ export const authProvider = (
   },
   checkAuth: async () => {
     if (!getAccessToken()) throw new Error('ra.auth.auth_check_error');
+    // A stored session of a non-admin (e.g. written by an older version) is not a session of this app.
+    if (!isAdmin(getUserData())) throw new Error(NOT_ADMIN_MESSAGE);
   },
   checkError: async (error: { status?: number } | null | undefined) => {
-    const status = error?.status;
-    // the http client already tried one refresh: a 401/403 here ends the session.
-    if (status === 401 || status === 403) throw new Error('ra.notification.logged_out');
+    // The http client already tried one refresh: a 401 here ends the session. A 403 is a refused action,
+    // not a dead session: the caller shows it and the user keeps working.
+    if (error?.status === 401) throw new Error('ra.notification.logged_out');
   },
   getIdentity: async () => {
     const user = getUserData();

@@ -1,19 +1,48 @@
 /**
  * POST /auth/refresh-token {refreshToken} → stores the new accessToken and refreshToken. Single flight: callers
  * arriving while a refresh runs share it. Resolves with the new access token, or null when refreshing fails.
+ *
+ * Tabs share the tokens (localStorage) and the server rotates refresh tokens (each works once), so two tabs
+ * refreshing at the same moment would make one of them fail and log every tab out. Refreshes are therefore
+ * serialised across tabs with the Web Locks API where the browser has it, and a tab that finds the tokens already
+ * renewed by another tab uses them instead of refreshing again.
  */
-import { getRefreshToken, storeTokens } from './session';
+import { getAccessToken, getRefreshToken, storeTokens } from './session';
 
 interface RefreshAnswer {
-  accessToken?: string;
-  refreshToken?: string;
+  accessToken?: unknown;
+  refreshToken?: unknown;
 }
+
+export const REFRESH_LOCK = 'pim-refresh-token';
 
 let inFlight: Promise<string | null> | null = null;
 
-const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<string | null> => {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return null;
+type LockManagerLike = {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+};
+
+const lockManager = (): LockManagerLike | undefined => {
+  const locks = (globalThis.navigator as (Navigator & { locks?: LockManagerLike }) | undefined)?.locks;
+  return locks && typeof locks.request === 'function' ? locks : undefined;
+};
+
+/** Runs `task` holding the cross-tab refresh lock (or directly, without the Web Locks API). */
+const exclusive = async <T>(task: () => Promise<T>): Promise<T> => {
+  const locks = lockManager();
+  if (!locks) return task();
+  try {
+    return await locks.request(REFRESH_LOCK, task);
+  } catch {
+    return task();
+  }
+};
+
+const post = async (
+  apiUrl: string,
+  fetchImpl: typeof fetch,
+  refreshToken: string,
+): Promise<string | null> => {
   try {
     const response = await fetchImpl(`${apiUrl}/auth/refresh-token`, {
       method: 'POST',
@@ -22,12 +51,32 @@ const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<strin
     });
     if (!response.ok) return null;
     const answer = (await response.json()) as RefreshAnswer;
-    if (!answer.accessToken) return null;
-    storeTokens(answer.accessToken, answer.refreshToken ?? refreshToken);
+    if (typeof answer?.accessToken !== 'string' || !answer.accessToken) return null;
+    storeTokens(
+      answer.accessToken,
+      typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken,
+    );
     return answer.accessToken;
   } catch {
     return null;
   }
+};
+
+const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<string | null> => {
+  const staleAccess = getAccessToken();
+  return exclusive(async () => {
+    // Another tab renewed the pair while this one waited for the lock.
+    const current = getAccessToken();
+    if (current && current !== staleAccess) return current;
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return null;
+    const fresh = await post(apiUrl, fetchImpl, refreshToken);
+    if (fresh) return fresh;
+    // Refused: if another tab (without the lock API) rotated the token meanwhile, its new pair is good.
+    const rotated = getRefreshToken();
+    const latest = getAccessToken();
+    return rotated && rotated !== refreshToken && latest && latest !== staleAccess ? latest : null;
+  });
 };
 
 export const refreshAccessToken = (

@@ -33,7 +33,10 @@ export const getUserData = (): StoredUserData | null => {
   const raw = localStorage.getItem(USER_DATA_KEY);
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as StoredUserData;
+    const parsed = JSON.parse(raw) as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as StoredUserData)
+      : null;
   } catch {
     return null;
   }
@@ -56,8 +59,16 @@ export const storeSession = (accessToken: string, refreshToken: string, user: St
   storeTokens(accessToken, refreshToken);
 };
 
+/** Drops the session keys only (a refused login must leave no session behind). */
+export const forgetTokens = (): void => {
+  for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_DATA_KEY]) localStorage.removeItem(key);
+};
+
 /** Logout: all local storage goes (spec §4), including the selected company and react-admin's store. */
 export const clearSession = (): void => localStorage.clear();
 
+export const ADMIN_ROLE = 'admin';
+
+/** The role admin (codigo 'admin', exactly as the API decides it): the only role let into the app (spec §2, §6). */
 export const isAdmin = (user: Pick<UserData, 'roles'> | null | undefined): boolean =>
-  (user?.roles ?? []).some((rol) => rol.codigo?.toLowerCase() === 'admin');
+  Array.isArray(user?.roles) && user.roles.some((rol) => rol?.codigo === ADMIN_ROLE);

@@ -1,4 +1,10 @@
-/** The application's own messages (menu groups, app bar, validation) in every supported language. */
+/**
+ * The application's own messages (menu groups, app bar, session, access screens, validation) in every supported
+ * language. Typed: a key missing in one language fails tsc. Spanish literals required by the spec (session
+ * notice) come from the modules that own them.
+ */
+import { NOT_ADMIN_MESSAGE } from '../authProvider/authProvider';
+import { INACTIVITY_TEXT, INACTIVITY_TITLE } from '../custom/session/inactivity';
 import type { MenuGroup } from '../resources/types';
 import type { Language } from './language';
 
@@ -6,8 +12,39 @@ export interface PimMessages {
   pim: {
     app: { title: string; footer: string };
     menu: Record<MenuGroup, string>;
-    company: { label: string };
+    company: { label: string; other_company: string };
     language: { label: string };
+    session: {
+      inactivity_title: string;
+      inactivity_text: string;
+      closed_elsewhere: string;
+      not_admin: string;
+    };
+    access: {
+      matrix_title: string;
+      module: string;
+      all_modules: string;
+      action: string;
+      field: string;
+      description: string;
+      save: string;
+      save_role: string;
+      saved_role: string;
+      discard: string;
+      pending: string;
+      assigned: string;
+      empty: string;
+      no_roles: string;
+      load_error: string;
+      retry: string;
+      denied: string;
+      roles: string;
+      roles_help: string;
+      no_roles_assigned: string;
+      permisos: string;
+      permisos_help: string;
+      save_error: string;
+    };
     validation: { integer: string; invalid: string };
     notification: { created: string; updated: string; deleted: string };
   };
@@ -26,8 +63,44 @@ const es: PimMessages = {
       integraciones: 'Integraciones',
       configuracion: 'Configuración',
     },
-    company: { label: 'Empresa' },
+    company: {
+      label: 'Empresa',
+      other_company:
+        'El registro pertenece a otra empresa: se ha vuelto al listado de la empresa seleccionada.',
+    },
     language: { label: 'Idioma' },
+    session: {
+      inactivity_title: INACTIVITY_TITLE,
+      inactivity_text: INACTIVITY_TEXT,
+      closed_elsewhere: 'La sesión se ha cerrado en otra pestaña.',
+      not_admin: NOT_ADMIN_MESSAGE,
+    },
+    access: {
+      matrix_title: 'Matriz de permisos',
+      module: 'Módulo',
+      all_modules: 'Todos los módulos',
+      action: 'Acción',
+      field: 'Campo',
+      description: 'Descripción',
+      save: 'Guardar',
+      save_role: 'Guardar los permisos de %{rol}',
+      saved_role: 'Permisos del rol %{rol} guardados',
+      discard: 'Descartar cambios',
+      pending:
+        'Hay 1 rol con cambios sin guardar |||| Hay %{smart_count} roles con cambios sin guardar',
+      assigned: '%{count} permisos',
+      empty: 'No hay permisos para este filtro.',
+      no_roles: 'No hay roles definidos.',
+      load_error: 'No se pudo cargar la matriz de permisos.',
+      retry: 'Reintentar',
+      denied: 'No tiene permiso para gestionar los permisos de los roles.',
+      roles: 'Roles',
+      roles_help: 'Los roles se guardan junto con el usuario.',
+      no_roles_assigned: 'Sin roles',
+      permisos: 'Permisos del rol',
+      permisos_help: 'Marque los permisos que concede este rol; se guardan junto con el rol.',
+      save_error: 'No se pudo guardar: %{message}',
+    },
     validation: { integer: 'Debe ser un número entero', invalid: 'Valor no válido' },
     notification: {
       created: 'Registro creado correctamente!!',
@@ -50,8 +123,42 @@ const en: PimMessages = {
       integraciones: 'Integrations',
       configuracion: 'Settings',
     },
-    company: { label: 'Company' },
+    company: {
+      label: 'Company',
+      other_company: 'The record belongs to another company: back to the list of the selected company.',
+    },
     language: { label: 'Language' },
+    session: {
+      inactivity_title: 'Session closed for inactivity',
+      inactivity_text: 'Your session has expired. Please sign in again.',
+      closed_elsewhere: 'The session was closed in another tab.',
+      not_admin: 'Access denied: only users with the administrator role can enter the PIM.',
+    },
+    access: {
+      matrix_title: 'Permission matrix',
+      module: 'Module',
+      all_modules: 'All modules',
+      action: 'Action',
+      field: 'Field',
+      description: 'Description',
+      save: 'Save',
+      save_role: 'Save the permissions of %{rol}',
+      saved_role: 'Permissions of role %{rol} saved',
+      discard: 'Discard changes',
+      pending: '1 role has unsaved changes |||| %{smart_count} roles have unsaved changes',
+      assigned: '%{count} permissions',
+      empty: 'No permissions match this filter.',
+      no_roles: 'No roles defined.',
+      load_error: 'The permission matrix could not be loaded.',
+      retry: 'Retry',
+      denied: 'You are not allowed to manage role permissions.',
+      roles: 'Roles',
+      roles_help: 'Roles are saved with the user.',
+      no_roles_assigned: 'No roles',
+      permisos: 'Role permissions',
+      permisos_help: 'Tick the permissions this role grants; they are saved with the role.',
+      save_error: 'Could not save: %{message}',
+    },
     validation: { integer: 'Must be a whole number', invalid: 'Invalid value' },
     notification: {
       created: 'Record created',
@@ -74,8 +181,45 @@ const de: PimMessages = {
       integraciones: 'Integrationen',
       configuracion: 'Einstellungen',
     },
-    company: { label: 'Unternehmen' },
+    company: {
+      label: 'Unternehmen',
+      other_company:
+        'Der Datensatz gehört zu einem anderen Unternehmen: zurück zur Liste des gewählten Unternehmens.',
+    },
     language: { label: 'Sprache' },
+    session: {
+      inactivity_title: 'Sitzung wegen Inaktivität beendet',
+      inactivity_text: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      closed_elsewhere: 'Die Sitzung wurde in einem anderen Tab beendet.',
+      not_admin: 'Zugriff verweigert: Nur Benutzer mit der Administratorrolle können das PIM öffnen.',
+    },
+    access: {
+      matrix_title: 'Berechtigungsmatrix',
+      module: 'Modul',
+      all_modules: 'Alle Module',
+      action: 'Aktion',
+      field: 'Feld',
+      description: 'Beschreibung',
+      save: 'Speichern',
+      save_role: 'Berechtigungen von %{rol} speichern',
+      saved_role: 'Berechtigungen der Rolle %{rol} gespeichert',
+      discard: 'Änderungen verwerfen',
+      pending:
+        '1 Rolle hat ungespeicherte Änderungen |||| %{smart_count} Rollen haben ungespeicherte Änderungen',
+      assigned: '%{count} Berechtigungen',
+      empty: 'Keine Berechtigungen für diesen Filter.',
+      no_roles: 'Keine Rollen definiert.',
+      load_error: 'Die Berechtigungsmatrix konnte nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      denied: 'Sie dürfen die Berechtigungen der Rollen nicht verwalten.',
+      roles: 'Rollen',
+      roles_help: 'Die Rollen werden mit dem Benutzer gespeichert.',
+      no_roles_assigned: 'Keine Rollen',
+      permisos: 'Berechtigungen der Rolle',
+      permisos_help:
+        'Markieren Sie die Berechtigungen dieser Rolle; sie werden mit der Rolle gespeichert.',
+      save_error: 'Speichern fehlgeschlagen: %{message}',
+    },
     validation: { integer: 'Muss eine ganze Zahl sein', invalid: 'Ungültiger Wert' },
     notification: {
       created: 'Datensatz erstellt',
@@ -98,8 +242,45 @@ const fr: PimMessages = {
       integraciones: 'Intégrations',
       configuracion: 'Configuration',
     },
-    company: { label: 'Entreprise' },
+    company: {
+      label: 'Entreprise',
+      other_company:
+        "L'enregistrement appartient à une autre entreprise : retour à la liste de l'entreprise sélectionnée.",
+    },
     language: { label: 'Langue' },
+    session: {
+      inactivity_title: 'Session fermée pour inactivité',
+      inactivity_text: 'Votre session a expiré. Veuillez vous reconnecter.',
+      closed_elsewhere: 'La session a été fermée dans un autre onglet.',
+      not_admin:
+        "Accès refusé : seuls les utilisateurs ayant le rôle d'administrateur peuvent entrer dans le PIM.",
+    },
+    access: {
+      matrix_title: 'Matrice des permissions',
+      module: 'Module',
+      all_modules: 'Tous les modules',
+      action: 'Action',
+      field: 'Champ',
+      description: 'Description',
+      save: 'Enregistrer',
+      save_role: 'Enregistrer les permissions de %{rol}',
+      saved_role: 'Permissions du rôle %{rol} enregistrées',
+      discard: 'Annuler les modifications',
+      pending:
+        '1 rôle a des modifications non enregistrées |||| %{smart_count} rôles ont des modifications non enregistrées',
+      assigned: '%{count} permissions',
+      empty: 'Aucune permission pour ce filtre.',
+      no_roles: 'Aucun rôle défini.',
+      load_error: "La matrice des permissions n'a pas pu être chargée.",
+      retry: 'Réessayer',
+      denied: "Vous n'êtes pas autorisé à gérer les permissions des rôles.",
+      roles: 'Rôles',
+      roles_help: "Les rôles sont enregistrés avec l'utilisateur.",
+      no_roles_assigned: 'Aucun rôle',
+      permisos: 'Permissions du rôle',
+      permisos_help: 'Cochez les permissions accordées par ce rôle ; elles sont enregistrées avec le rôle.',
+      save_error: "Impossible d'enregistrer : %{message}",
+    },
     validation: { integer: 'Doit être un nombre entier', invalid: 'Valeur non valide' },
     notification: {
       created: 'Enregistrement créé',
@@ -122,8 +303,44 @@ const pt: PimMessages = {
       integraciones: 'Integrações',
       configuracion: 'Configuração',
     },
-    company: { label: 'Empresa' },
+    company: {
+      label: 'Empresa',
+      other_company: 'O registo pertence a outra empresa: voltou-se à lista da empresa selecionada.',
+    },
     language: { label: 'Idioma' },
+    session: {
+      inactivity_title: 'Sessão terminada por inatividade',
+      inactivity_text: 'A sua sessão expirou. Por favor, inicie sessão novamente.',
+      closed_elsewhere: 'A sessão foi terminada noutro separador.',
+      not_admin:
+        'Acesso negado: apenas os utilizadores com a função de administrador podem entrar no PIM.',
+    },
+    access: {
+      matrix_title: 'Matriz de permissões',
+      module: 'Módulo',
+      all_modules: 'Todos os módulos',
+      action: 'Ação',
+      field: 'Campo',
+      description: 'Descrição',
+      save: 'Guardar',
+      save_role: 'Guardar as permissões de %{rol}',
+      saved_role: 'Permissões da função %{rol} guardadas',
+      discard: 'Descartar alterações',
+      pending:
+        '1 função tem alterações por guardar |||| %{smart_count} funções têm alterações por guardar',
+      assigned: '%{count} permissões',
+      empty: 'Não há permissões para este filtro.',
+      no_roles: 'Não há funções definidas.',
+      load_error: 'Não foi possível carregar a matriz de permissões.',
+      retry: 'Tentar novamente',
+      denied: 'Não tem permissão para gerir as permissões das funções.',
+      roles: 'Funções',
+      roles_help: 'As funções são guardadas com o utilizador.',
+      no_roles_assigned: 'Sem funções',
+      permisos: 'Permissões da função',
+      permisos_help: 'Marque as permissões concedidas por esta função; são guardadas com a função.',
+      save_error: 'Não foi possível guardar: %{message}',
+    },
     validation: { integer: 'Deve ser um número inteiro', invalid: 'Valor inválido' },
     notification: {
       created: 'Registo criado',

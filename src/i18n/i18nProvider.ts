@@ -1,11 +1,13 @@
 /**
- * The i18nProvider: polyglot over react-admin's messages + app messages + registry-generated resource messages.
- * Spanish and English are bundled; French loads on demand (react-admin waits for them before re-rendering).
+ * The i18nProvider: polyglot over react-admin's messages + app messages + bespoke page labels + registry-generated
+ * resource messages. Spanish and English are bundled; French (package), German and Portuguese (ours) load on
+ * demand (react-admin waits for them before re-rendering).
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 // react-admin's default i18nProvider bundles the English pack anyway: import it statically.
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'ra-core';
+import { customPages } from '../custom/pages';
 import { appMessages } from './appMessages';
 import spanishMessages from './es';
 import {
@@ -15,30 +17,45 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from './language';
+import { pageMessages } from './pageMessages';
 import { resourceMessages } from './resourceMessages';
 
-const english = async () => englishMessages;
-
-/** react-admin's own messages per language; de and pt have no complete public pack: English fills in. */
+/** react-admin's own messages per language: es, de and pt are ours, en and fr their packages. */
 const raMessages: Readonly<Record<Language, () => Promise<TranslationMessages>>> = {
   es: async () => spanishMessages,
-  en: english,
+  en: async () => englishMessages,
   fr: () => import('ra-language-french').then((module) => module.default),
-  de: english,
-  pt: english,
+  de: () => import('./de').then((module) => module.default),
+  pt: () => import('./pt').then((module) => module.default),
 };
 
 export const composeMessages = (language: Language, ra: TranslationMessages): TranslationMessages =>
-  mergeTranslations(ra, appMessages[language], resourceMessages(language)) as TranslationMessages;
+  mergeTranslations(
+    ra,
+    appMessages[language],
+    pageMessages(language, customPages),
+    resourceMessages(language),
+  ) as TranslationMessages;
 
 const cache = new Map<Language, TranslationMessages>([['es', composeMessages('es', spanishMessages)]]);
 
-/** The complete catalogue of a language (cached). */
+const spanish = (): TranslationMessages => cache.get('es') ?? composeMessages('es', spanishMessages);
+
+/**
+ * The complete catalogue of a language (cached). An unknown language is Spanish; a catalogue that cannot be
+ * loaded (e.g. its chunk fails on a bad network) gives Spanish for now — never a blank app — and is retried later.
+ */
 export const loadMessages = async (language: string): Promise<TranslationMessages> => {
   const lang = normalizeLanguage(language);
   const cached = cache.get(lang);
   if (cached) return cached;
-  const messages = composeMessages(lang, await raMessages[lang]());
+  let ra: TranslationMessages;
+  try {
+    ra = await raMessages[lang]();
+  } catch {
+    return spanish();
+  }
+  const messages = composeMessages(lang, ra);
   cache.set(lang, messages);
   return messages;
 };

@@ -1,12 +1,13 @@
 /**
  * `resources.<name>.{name,fields,notifications}` generated from the registry, so labels are declared once
- * (in the schemas). Spanish success toasts come from schema.messages (spec §8); other languages, and
+ * (in the schemas); names in the other languages come from resourceNames.ts. Spanish success toasts come from schema.messages (spec §8); other languages, and
  * resources without their own message, get the generic 'Registro … correctamente!!' wording.
  */
 import { registry } from '../resources/registry';
 import type { ResourceSchema } from '../resources/types';
 import { appMessages } from './appMessages';
 import type { Language } from './language';
+import { translatedResourceName } from './resourceNames';
 
 export interface ResourceMessages {
   name: string;
@@ -19,7 +20,7 @@ export const messagesForResource = (schema: ResourceSchema, language: Language):
   const own = language === 'es' ? (schema.messages ?? {}) : {};
   return {
     // polyglot plural forms: singular |||| plural (react-admin asks smart_count 1 or 2).
-    name: `${schema.label} |||| ${schema.labelPlural}`,
+    name: translatedResourceName(schema.name, language) ?? `${schema.label} |||| ${schema.labelPlural}`,
     fields: Object.fromEntries(schema.fields.map((field) => [field.name, field.label])),
     notifications: {
       created: own.created ?? generic.created,

@@ -1,16 +1,39 @@
 /**
  * The company selector: lists `empresas`, stores the choice in localStorage `selectedEmpresaId` (read by the
- * data provider) and invalidates every cached query so lists re-scope to the new company.
+ * data provider), empties every list selection (ids of the previous company must not be bulk-edited from the
+ * new one) and invalidates every cached query so all data re-scopes to the new company.
  */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent } from 'react';
-import { useGetList, useRefresh, useTranslate } from 'react-admin';
+import { useGetList, useRefresh, useStoreContext, useTranslate, type Store } from 'react-admin';
+import { allSchemas } from '../resources/registry';
 import { getSelectedEmpresaId, setSelectedEmpresaId } from './empresa';
+
+const STORE_PREFIX = 'RaStore.';
+const SELECTION = /\.selectedIds$/;
+
+/**
+ * Clears every list selection kept in react-admin's store (`<resource or storeKey>.selectedIds`): those of every
+ * resource, and any other selection key found in the persisted store.
+ */
+export const clearSelections = (
+  store: Store,
+  resources: readonly string[] = allSchemas().map((schema) => schema.name),
+  storage: Storage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage,
+): void => {
+  const keys = new Set(resources.map((name) => `${name}.selectedIds`));
+  for (let index = 0; storage && index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(STORE_PREFIX) && SELECTION.test(key)) keys.add(key.slice(STORE_PREFIX.length));
+  }
+  for (const key of keys) store.removeItem(key);
+};
 
 export const CompanySelector = () => {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const store = useStoreContext();
   const [selected, setSelected] = useState(getSelectedEmpresaId);
   const { data } = useGetList('empresas', {
     pagination: { page: 1, perPage: 100 },
@@ -19,8 +42,10 @@ export const CompanySelector = () => {
   if (!data || data.length === 0) return null;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const id = Number(event.target.value);
+    if (id === selected) return;
     setSelectedEmpresaId(id);
     setSelected(id);
+    clearSelections(store);
     refresh();
   };
   return (

@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { SessionGuard } from '../custom/session/SessionGuard';
 import { PimAppBar } from './AppBar';
 import { Footer } from './Footer';
 import { PimMenu } from './Menu';
@@ -13,6 +14,7 @@ export const PimLayout = ({ children }: { children?: ReactNode }) => (
     menu={PimMenu}
     sx={{ '& .RaLayout-appFrame': { mt: { xs: 7, sm: 9 } } }}
   >
+    <SessionGuard />
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', width: '100%' }}>
       <Box sx={{ flex: 1, width: '100%' }}>{children}</Box>
       <Footer />

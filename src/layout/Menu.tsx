@@ -6,9 +6,11 @@ import Divider from '@mui/material/Divider';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import { useQuery } from '@tanstack/react-query';
 import { createElement } from 'react';
 import {
   Menu,
+  useAuthProvider,
   useCanAccess,
   useCanAccessResources,
   useSidebarState,
@@ -17,7 +19,7 @@ import {
 } from 'react-admin';
 import { customPages, type CustomPage } from '../custom/pages';
 import { iconFor } from '../resources/generic/icons';
-import { registry } from '../resources/registry';
+import { allSchemas } from '../resources/registry';
 import type { MenuGroup } from '../resources/types';
 import { menuSections, type MenuSection } from './menuGroups';
 
@@ -32,9 +34,28 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, string>> = {
   configuracion: 'Settings',
 };
 
+const pageAccess = (page: CustomPage) => page.access ?? { action: 'list', resource: page.path };
+
+/** The paths of the pages the rules allow (all of them without an authProvider). */
+const useAllowedPages = (pages: readonly CustomPage[]) => {
+  const authProvider = useAuthProvider();
+  const paths = pages.map((page) => page.path);
+  return useQuery({
+    queryKey: ['auth', 'canAccess', 'pim-pages', paths],
+    queryFn: async () => {
+      if (!authProvider || typeof authProvider.canAccess !== 'function') return new Set(paths);
+      const allowed = await Promise.all(
+        pages.map((page) => Promise.resolve(authProvider.canAccess?.(pageAccess(page))).catch(() => false)),
+      );
+      return new Set(paths.filter((_, index) => allowed[index]));
+    },
+    enabled: pages.length > 0,
+  });
+};
+
 const PageItem = ({ page }: { page: CustomPage }) => {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess(page.access ?? { action: 'list', resource: page.path });
+  const { canAccess } = useCanAccess(pageAccess(page));
   if (!canAccess) return null;
   return (
     <Menu.Item
@@ -50,8 +71,10 @@ const MenuGroupSection = ({ section }: { section: MenuSection<CustomPage> }) => 
   const [sidebarOpen] = useSidebarState();
   const [expanded, setExpanded] = useStore<boolean>(`menu.group.${section.group}`, true);
   const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: section.resources });
-  if (isPending) return null;
-  if (!section.pages.length && !section.resources.some((name) => canAccess?.[name])) return null;
+  const pages = useAllowedPages(section.pages);
+  if (isPending || (section.pages.length > 0 && pages.isPending)) return null;
+  // a group shows only when at least one of its entries is allowed
+  if (!section.resources.some((name) => canAccess?.[name]) && !pages.data?.size) return null;
   const label = translate(`pim.menu.${section.group}`, { _: section.group });
   const items = [
     ...section.resources.map((name) => <Menu.ResourceItem key={name} name={name} />),
@@ -84,7 +107,7 @@ const MenuGroupSection = ({ section }: { section: MenuSection<CustomPage> }) => 
 
 export const PimMenu = () => (
   <Menu>
-    {menuSections(registry, customPages).map((section) => (
+    {menuSections(allSchemas(), customPages).map((section) => (
       <MenuGroupSection key={section.group} section={section} />
     ))}
   </Menu>

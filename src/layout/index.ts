@@ -5,6 +5,7 @@ export { Footer } from './Footer';
 export { CompanySelector } from './CompanySelector';
 export { LanguageSwitcher } from './LanguageSwitcher';
 export { SNBadge, snBadgeVariant, type BadgeVariant } from './SNBadge';
+export { formatCounter } from './counter';
 export { pimTheme, PIM_PURPLE } from './theme';
 export { createPimStore, withPimDefaults, STORE_DEFAULTS } from './store';
 export { menuSections, MENU_GROUPS, type MenuSection } from './menuGroups';

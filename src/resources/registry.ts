@@ -88,10 +88,30 @@ export const registry: readonly ResourceSchema[] = [
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));
 
+/** Resources declared outside this list at run time (registerSchemas): plug-ins and the low-code proof test. */
+let extra: readonly ResourceSchema[] = [];
+
+/**
+ * Adds resources declared outside the registry; the data provider, the CSV engine, the generic views and the
+ * menu then know them like any other. Returns the function that removes them again.
+ */
+export const registerSchemas = (...schemas: ResourceSchema[]): (() => void) => {
+  const added = schemas.filter((schema) => !byName.has(schema.name) && !extra.includes(schema));
+  extra = [...extra, ...added];
+  return () => {
+    extra = extra.filter((schema) => !added.includes(schema));
+  };
+};
+
+/** The registry plus the resources registered at run time. */
+export const allSchemas = (): readonly ResourceSchema[] => (extra.length ? [...registry, ...extra] : registry);
+
 /** The schema of a react-admin resource (== API path); aliases resolve to their schema. */
 export const schemaFor = (resource: string): ResourceSchema | undefined =>
-  byName.get(resource) ?? registry.find((schema) => schema.aliases?.includes(resource));
+  byName.get(resource) ??
+  extra.find((schema) => schema.name === resource) ??
+  allSchemas().find((schema) => schema.aliases?.includes(resource));
 
 /** The schema that owns a CSV table name (spec §3 table list). */
 export const schemaForTable = (table: string): ResourceSchema | undefined =>
-  registry.find((schema) => schema.table === table);
+  allSchemas().find((schema) => schema.table === table);

@@ -47,6 +47,24 @@ export interface FieldSchema {
   writeOnly?: boolean;
   /** Shown as a list column (default: true for the first 6 visible fields). */
   inList?: boolean;
+  /**
+   * Unique together with these other fields (e.g. `['empresaId']`: unique within a company). Implies `unique`:
+   * duplicates answer 422 ER_DUP_ENTRY "for key '<this field>'".
+   */
+  uniqueWith?: readonly string[];
+  /**
+   * Typed as free text and normalised on save by the CSV import's rules (spec §5, `normalizeRow` of the
+   * schema's `table`): integers typed as text; dates as ISO, dd/mm/yyyy, yyyy/mm/dd, dd-mm-yyyy or yyyy-mm-dd.
+   * A value the rules cannot read is a field error, and the text stays as typed.
+   */
+  lenient?: boolean;
+  /**
+   * A text input with suggestions from a custom endpoint of the API answering `string[]` for `?q=&limit=`
+   * (e.g. 'obtenerSkuPrincipales'). Free text is still accepted.
+   */
+  suggestions?: string;
+  /** Date fields: may not be before this other date field of the same record ("a range ending before it starts"). */
+  notBefore?: string;
 }
 
 export type FilterOperator =
@@ -93,6 +111,20 @@ export interface RelationSchema {
   keyTo?: string;
 }
 
+/** A list of child records shown under a record's edit form (e.g. a company's EmpresasBC). */
+export interface ChildListSchema {
+  /** The child resource name. */
+  resource: string;
+  /** The child's field holding this record's id. */
+  target: string;
+  /** Spanish title of the section. */
+  label: string;
+  /** Rows shown (spec §7: the company's EmpresasBC list is limited to 20). */
+  perPage?: number;
+  /** The child fields shown as columns (default: the child's list columns without `target`). */
+  columns?: readonly string[];
+}
+
 export interface ResourceOperations {
   create: boolean;
   update: boolean;
@@ -134,6 +166,20 @@ export interface ResourceSchema {
   menu: { group: MenuGroup; icon: string; hidden?: boolean };
   /** Spanish success toasts (spec §8). */
   messages?: { created?: string; updated?: string; deleted?: string };
+  /**
+   * Forms pass their values through the CSV import's `normalizeRow(table, …)` before saving (spec §5), so
+   * import and forms share one implementation. Needs `table`.
+   */
+  normalizeOnSave?: boolean;
+  /**
+   * spec §4 list behaviour: after a create or update the list selection is cleared, the resource's cached
+   * queries are refreshed and this store flag is raised (e.g. 'actualizar_Marcas') for screens that cache it.
+   */
+  refreshFlag?: string;
+  /** Deleting a record reloads the page (spec §4: integration templates). */
+  reloadOnDelete?: boolean;
+  /** Child lists shown under the edit form. */
+  children?: readonly ChildListSchema[];
 }
 
 export type MenuGroup =

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
+import { NOT_ADMIN_MESSAGE } from '../../src/authProvider/authProvider';
 import { renderApp } from './renderApp';
 
 const API = 'http://api.test';
@@ -27,7 +28,14 @@ const storeSession = (ability: unknown[]) => {
   localStorage.setItem('refreshToken', 'refresh-1');
   localStorage.setItem(
     'userDataPim',
-    JSON.stringify({ id: 7, nombre: 'Ana Catálogo', accessToken: 'access-1', ability }),
+    JSON.stringify({
+      id: 7,
+      nombre: 'Ana Catálogo',
+      accessToken: 'access-1',
+      // role admin gets in; what it may do comes from its ability rules
+      roles: [{ id: 1, codigo: 'admin', nombre: 'Administrador' }],
+      ability,
+    }),
   );
 };
 
@@ -58,6 +66,34 @@ describe('authentication', () => {
     });
   });
 
+  it('any other role stays on /login with a clear Spanish notice and no session', async () => {
+    const fetchMock = vi.fn(async () =>
+      json(
+        200,
+        loginAnswer([
+          { codigo: 'editor', permisos: [{ controllerName: 'read', moduleName: 'productos', actionName: '' }] },
+        ]),
+      ),
+    );
+    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    await signIn();
+    expect(await screen.findByText(NOT_ADMIN_MESSAGE)).toBeTruthy();
+    expect(window.location.hash).toMatch(/^#\/login/);
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('userDataPim')).toBeNull();
+  });
+
+  it('a stored session of a non-admin is sent back to /login', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('userDataPim', JSON.stringify({ id: 8, roles: [{ codigo: 'editor' }] }));
+    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    await screen.findByRole('button', { name: 'Iniciar sesión' });
+    expect(screen.queryByText('Marca 01')).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
   it("shows the server's login error message", async () => {
     const fetchMock = vi.fn(async () =>
       json(401, { error: { statusCode: 401, message: 'Email or Password is Invalid' } }),
@@ -77,6 +113,15 @@ describe('authentication', () => {
     expect(screen.queryByRole('menuitem', { name: 'Familias' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Usuarios' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull());
+    // no delete rule: no bulk selection checkboxes (react-admin hides bulk delete)
+    expect(screen.queryByRole('checkbox', { name: 'Seleccionar todo' })).toBeNull();
+  });
+
+  it('a route the rules do not allow shows access denied, not the screen', async () => {
+    storeSession([{ action: 'read', subject: 'Marca' }]);
+    renderApp('/Marca/create', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    expect(await screen.findByText('Acceso denegado')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
 
   it('a create rule shows the create button', async () => {

@@ -82,9 +82,9 @@ describe('application messages', () => {
     expect(valueAt(es, 'resources.Tablas.notifications.deleted')).toBe('Registro eliminado correctamente!!');
   });
 
-  it('de and pt fall back to English for react-admin keys; fr uses the French pack', async () => {
-    expect(valueAt(await loadMessages('de'), 'ra.action.save')).toBe('Save');
-    expect(valueAt(await loadMessages('pt'), 'ra.action.save')).toBe('Save');
+  it('de and pt are ours, fr uses the French pack, an unknown language is Spanish', async () => {
+    expect(valueAt(await loadMessages('de'), 'ra.action.save')).toBe('Speichern');
+    expect(valueAt(await loadMessages('pt'), 'ra.action.save')).toBe('Guardar');
     expect(valueAt(await loadMessages('de'), 'pim.menu.catalogo')).toBe('Katalog');
     expect(valueAt(await loadMessages('pt'), 'pim.menu.usuarios')).toBe('Utilizadores');
     expect(valueAt(await loadMessages('fr'), 'ra.action.save')).toBe('Enregistrer');

@@ -3,6 +3,9 @@
  */
 export type Row = Record<string, unknown>;
 
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 function isoMidnight(year: number, month: number, dayOfMonth: number): string | null {
@@ -90,5 +93,50 @@ export function normalizeRow(table: string, row: Row): Row {
     if (field in out) out[field] = parseFlexibleDate(out[field]);
   }
   if (table === 'sustitutos' && 'intercambiable' in out) out.intercambiable = toSN(out.intercambiable);
+  if (table === 'productos' && !isBlank(out.sincronizarConBC)) {
+    out.sincronizarConBC = quickSincronizarConBC(out.sincronizarConBC);
+  }
   return out;
 }
+
+// ---------- products created by import (spec §5 "Creating a product by import", "Quick-created products") ----------
+
+/** The company of quick-created products when none is selected (spec §5: empresaId 1). */
+export const QUICK_PRODUCT_EMPRESA_ID = 1;
+
+/** A short, stable hash of a text (32-bit FNV-1a, 8 hex digits): the same name always gets the same image path. */
+export function textHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** imagen of a quick-created product: multimedia/{name}/{hash}.png. */
+export const quickProductImage = (nombre: string): string => `multimedia/${nombre}/${textHash(nombre)}.png`;
+
+/** sincronizarConBC of a quick-created product: 'S' if the text is true, si (sí) or s (any case), else 'N'. */
+export const quickSincronizarConBC = (value: unknown): 'S' | 'N' => (toSN(value) === 'S' ? 'S' : 'N');
+
+/**
+ * A product about to be created by import: imagen multimedia/{name}/{hash}.png unless given, the selected
+ * company (1 by default), empty familias unless given, sincronizarConBC S/N from its text. Returns a new object.
+ */
+export function quickCreateProduct(row: Row, empresaId: number = QUICK_PRODUCT_EMPRESA_ID): Row {
+  const nombre = typeof row.nombre === 'string' ? row.nombre.trim() : String(row.nombre ?? '');
+  return {
+    ...row,
+    empresaId,
+    imagen: isBlank(row.imagen) ? quickProductImage(nombre) : row.imagen,
+    familias: isBlank(row.familias) ? '' : row.familias,
+    sincronizarConBC: quickSincronizarConBC(row.sincronizarConBC),
+  };
+}
+
+/** The producto_general row created with a product by import: productoId and sku equal to the name. */
+export const productoGeneralFor = (producto: { id: number; nombre: string }): Row => ({
+  productoId: producto.id,
+  sku: producto.nombre,
+});

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { Title, useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { csvFileName, toCsv } from '../importExport/csv';
 import { saveBlob, useIntegrations, type LogRow } from './api';
 import {
@@ -52,7 +53,19 @@ const show = (value: unknown): string => {
 export default function SyncLogPage() {
   const api = useIntegrations();
   const notify = useNotify();
-  const [table, setTable] = useState('productos');
+  // The table lives in the URL (?tabla=repuestos): bookmarkable, and a link naming an unknown table shows
+  // 'Problema con el nombre de la tabla' instead of another table's rows.
+  const [params, setParams] = useSearchParams();
+  const table = params.get('tabla') ?? 'productos';
+  const setTable = (name: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tabla', name);
+        return next;
+      },
+      { replace: true },
+    );
   const [fecha, setFecha] = useState('');
   const [errores, setErrores] = useState<ErrorFilter>('todos');
   const [texto, setTexto] = useState('');
@@ -116,7 +129,7 @@ export default function SyncLogPage() {
           <TextField
             select
             label="Tabla"
-            value={table}
+            value={tableError ? '' : table}
             size="small"
             onChange={(e) => {
               setTable(e.target.value);

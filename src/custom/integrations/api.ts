@@ -132,7 +132,13 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
     },
     integrationsSyncLog: async (table, filters, page, perPage) => {
       const { resource } = logTable(table);
-      const where = logWhere(table, { ...filters, empresaId: deps.getEmpresaId() });
+      // The date filter means the user's calendar day, not the UTC one.
+      const offsetMinutes = filters.fecha ? new Date(`${filters.fecha}T00:00:00`).getTimezoneOffset() : 0;
+      const where = logWhere(table, {
+        ...filters,
+        offsetMinutes: Number.isNaN(offsetMinutes) ? 0 : offsetMinutes,
+        empresaId: deps.getEmpresaId(),
+      });
       const filter = { where, order: LOG_ORDER, limit: perPage, skip: (page - 1) * perPage };
       const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
       const [list, count] = await Promise.all([

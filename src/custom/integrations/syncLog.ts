@@ -46,6 +46,11 @@ export type ErrorFilter = 'todos' | 'con' | 'sin';
 export interface LogFilters {
   /** 'YYYY-MM-DD': fechaEjecucionDeProcesoSincroBC between 00:00:00 and 23:59:59 of that day. */
   fecha?: string;
+  /**
+   * The user's time-zone offset on that day, as Date#getTimezoneOffset gives it (minutes, UTC minus local):
+   * the day runs from the user's 00:00:00 to 23:59:59. Default 0 (a UTC day).
+   */
+  offsetMinutes?: number;
   errores?: ErrorFilter;
   /** Free text on the identity columns. */
   texto?: string;
@@ -67,8 +72,13 @@ export function logWhere(name: string, filters: LogFilters = {}): Where {
   const fecha = filters.fecha?.trim();
   if (fecha) {
     if (!DAY.test(fecha)) throw new Error(`Fecha no válida: ${fecha}`);
+    const start = Date.parse(`${fecha}T00:00:00.000Z`) + (filters.offsetMinutes ?? 0) * 60_000;
+    if (Number.isNaN(start)) throw new Error(`Fecha no válida: ${fecha}`);
+    const end = start + 24 * 3600_000 - 1;
     and.push({
-      fechaEjecucionDeProcesoSincroBC: { between: [`${fecha}T00:00:00.000Z`, `${fecha}T23:59:59.999Z`] },
+      fechaEjecucionDeProcesoSincroBC: {
+        between: [new Date(start).toISOString(), new Date(end).toISOString()],
+      },
     });
   } else {
     and.push({ fechaEjecucionDeProcesoSincroBC: { neq: null } });

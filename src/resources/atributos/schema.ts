@@ -1,4 +1,4 @@
-import { contains, defineResource, empresaId, id, int, q, ref, refFilter, str } from '../fields';
+import { contains, defineResource, empresaId, id, int, ref, refFilter, str } from '../fields';
 
 export const atributos = defineResource({
   name: 'atributos',
@@ -18,11 +18,16 @@ export const atributos = defineResource({
     int('codigo', 'Código'),
   ],
   search: ['nombre'],
+  // spec §2: filters searchNombre and grupoAtributos.
   filters: [
-    q(),
-    contains('searchNombre', 'Nombre', { field: 'nombre' }),
-    refFilter('grupoAtributos', 'Grupo de atributos', 'grupos-atributos', { field: 'grupoAtributosId' }),
+    contains('searchNombre', 'Nombre', { field: 'nombre', alwaysOn: true }),
+    refFilter('grupoAtributos', 'Grupo de atributos', 'grupos-atributos', {
+      field: 'grupoAtributosId',
+      alwaysOn: true,
+    }),
   ],
+  // spec §5: codigo becomes an integer (the import's normalizeRow('atributos')).
+  normalizeOnSave: true,
   menu: { group: 'catalogo', icon: 'ListAlt' },
   messages: { deleted: 'Atributo eliminado' },
 });

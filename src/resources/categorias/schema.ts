@@ -1,6 +1,9 @@
 import { contains, defineResource, empresaId, id, q, str } from '../fields';
 
-/** Two-level tree: `padre` is the parent's codigo; the root's codigo is 'master' (spec §3, §9). */
+/**
+ * Two-level tree: `padre` is the parent's codigo; the root's codigo is 'master' (spec §3, §9). The list is a
+ * tree (views.tsx); codes are unique within a company, and the API keeps the tree two levels deep.
+ */
 export const categorias = defineResource({
   name: 'categorias',
   model: 'Categoria',
@@ -11,7 +14,7 @@ export const categorias = defineResource({
   fields: [
     id(),
     empresaId(),
-    str('codigo', 'Código', { required: true, maxLength: 50 }),
+    str('codigo', 'Código', { required: true, maxLength: 50, uniqueWith: ['empresaId'] }),
     str('padre', 'Categoría padre (código)', { maxLength: 50, default: 'master' }),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
   ],

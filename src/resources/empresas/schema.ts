@@ -14,5 +14,15 @@ export const empresas = defineResource({
   search: ['nombre', 'codigo'],
   filters: [q()],
   menu: { group: 'empresas', icon: 'Business' },
+  // spec §7: the company's links to the ERP, limit 20 by idEmpresa, brand name and code joined in by the API.
+  children: [
+    {
+      resource: 'EmpresasBC',
+      target: 'idEmpresa',
+      label: 'Enlaces con Business Central',
+      perPage: 20,
+      columns: ['idMarca', 'codigoMarca', 'nombreMarca'],
+    },
+  ],
   messages: { created: 'Empresa creada', updated: 'Empresa actualizada', deleted: 'Empresa eliminada' },
 });

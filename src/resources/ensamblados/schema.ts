@@ -9,10 +9,14 @@ export const ensamblados = defineResource({
   deleteKey: 'skuPrincipal',
   fields: [
     id(),
-    str('skuPrincipal', 'SKU principal', { required: true, maxLength: 100 }),
+    str('skuPrincipal', 'SKU principal', {
+      required: true,
+      maxLength: 100,
+      suggestions: 'obtenerSkuPrincipales',
+    }),
     str('skuEnsamblado', 'SKU ensamblado', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    int('cantidad', 'Cantidad', { min: 0, default: 1 }),
+    int('cantidad', 'Cantidad', { min: 0, default: 1, lenient: true }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -24,6 +28,8 @@ export const ensamblados = defineResource({
     equals('cantidad', 'Cantidad', { input: 'number' }),
   ],
   menu: { group: 'relaciones', icon: 'Extension' },
+  // spec §5: cantidad becomes an integer, with the import's normalizeRow('ensamblados').
+  normalizeOnSave: true,
   messages: {
     created: 'Ensamblado creado',
     updated: 'Ensamblado actualizado',

@@ -10,7 +10,7 @@ export const familias = defineResource({
     id(),
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
-    str('codigo', 'Código', { maxLength: 50 }),
+    str('codigo', 'Código', { maxLength: 50, uniqueWith: ['empresaId'] }),
     str('padre', 'Familia padre', { maxLength: 50 }),
   ],
   filters: [

@@ -1,15 +1,26 @@
 import { Edit } from 'react-admin';
 import type { ResourceSchema } from '../types';
+import { ChildLists } from './ChildLists';
 import { withoutReadOnly } from './fieldSets';
+import { normalizeForSave } from './lenient';
+import type { UseSaveGuard } from './saveGuard';
 import { SchemaForm } from './SchemaForm';
+import { useCompanyGuard } from './useCompanyGuard';
 
-/** Edition screen: pessimistic, so a server error leaves the form as typed. */
-export const GenericEdit = ({ schema }: { schema: ResourceSchema }) => (
+export interface GenericEditProps {
+  schema: ResourceSchema;
+  useSaveGuard?: UseSaveGuard;
+}
+
+/** Edition screen: pessimistic, so a server error leaves the form as typed; the schema's child lists below. */
+export const GenericEdit = ({ schema, useSaveGuard }: GenericEditProps) => (
   <Edit
     mutationMode="pessimistic"
     redirect="list"
-    transform={(data: Record<string, unknown>) => withoutReadOnly(schema, data)}
+    queryOptions={useCompanyGuard(schema)}
+    transform={(data: Record<string, unknown>) => withoutReadOnly(schema, normalizeForSave(schema, data))}
   >
-    <SchemaForm schema={schema} mode="edit" />
+    <SchemaForm schema={schema} mode="edit" useSaveGuard={useSaveGuard} />
+    <ChildLists schema={schema} />
   </Edit>
 );

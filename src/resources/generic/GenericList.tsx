@@ -1,9 +1,11 @@
 /** The list screen of any resource, generated from its schema. */
-import { DatagridConfigurable, List } from 'react-admin';
+import { useCallback } from 'react';
+import { DatagridConfigurable, List, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceSchema } from '../types';
 import { fieldFor } from './fieldFor';
 import { listColumns } from './fieldSets';
 import { filtersFor } from './filtersFor';
+import { useLastSelected } from './listMemory';
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
 
 export const DEFAULT_PER_PAGE = 10;
@@ -15,6 +17,23 @@ export interface GenericListProps {
 export const GenericList = ({ schema }: GenericListProps) => {
   const columns = listColumns(schema);
   const filters = filtersFor(schema);
+  // spec §4: the row last opened stays marked when the person comes back (listMemory.ts).
+  const [lastSelected, setLastSelected] = useLastSelected(schema.name);
+  const target = schema.operations.update ? 'edit' : 'show';
+  const rowClick = useCallback(
+    (id: Identifier) => {
+      setLastSelected(id);
+      return target;
+    },
+    [setLastSelected, target],
+  );
+  const rowSx = useCallback(
+    (record: RaRecord) =>
+      lastSelected !== undefined && String(record.id) === String(lastSelected)
+        ? { backgroundColor: 'action.selected' }
+        : {},
+    [lastSelected],
+  );
   return (
     <List
       perPage={DEFAULT_PER_PAGE}
@@ -25,8 +44,9 @@ export const GenericList = ({ schema }: GenericListProps) => {
     >
       <DatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
-        rowClick={schema.operations.update ? 'edit' : 'show'}
-        bulkActionButtons={schema.operations.delete ? <GenericBulkDelete /> : false}
+        rowClick={rowClick}
+        rowSx={rowSx}
+        bulkActionButtons={schema.operations.delete ? <GenericBulkDelete schema={schema} /> : false}
       >
         {columns.map((column) => fieldFor(column.field))}
       </DatagridConfigurable>

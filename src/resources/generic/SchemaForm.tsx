@@ -3,22 +3,36 @@ import { DeleteButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import type { ResourceSchema } from '../types';
 import { createDefaults, formFields, type FormMode } from './fieldSets';
 import { inputFor } from './inputFor';
+import { useAfterSaveEffects } from './listMemory';
+import { useDeleteSideEffects } from './reloadOnDelete';
+import type { SaveGuard, UseSaveGuard } from './saveGuard';
 import { useSchemaSubmit } from './useSchemaSubmit';
 
 export interface SchemaFormProps {
   schema: ResourceSchema;
   mode: FormMode;
+  /** A bespoke check before saving (views.tsx of a resource). */
+  useSaveGuard?: UseSaveGuard;
 }
 
-const FormToolbar = ({ schema, mode }: SchemaFormProps) => (
-  <Toolbar sx={{ justifyContent: 'space-between' }}>
-    <SaveButton />
-    {mode === 'edit' && schema.operations.delete && <DeleteButton mutationMode="pessimistic" />}
-  </Toolbar>
-);
+const FormToolbar = ({ schema, mode }: SchemaFormProps) => {
+  const deleteOptions = useDeleteSideEffects(schema);
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {mode === 'edit' && schema.operations.delete && (
+        <DeleteButton mutationMode="pessimistic" mutationOptions={deleteOptions} />
+      )}
+    </Toolbar>
+  );
+};
 
-export const SchemaForm = ({ schema, mode }: SchemaFormProps) => {
-  const onSubmit = useSchemaSubmit(schema);
+const noGuard = (): SaveGuard | undefined => undefined;
+
+export const SchemaForm = ({ schema, mode, useSaveGuard }: SchemaFormProps) => {
+  const guard = (useSaveGuard ?? noGuard)(schema);
+  const onSubmit = useSchemaSubmit(schema, guard);
+  useAfterSaveEffects(schema);
   return (
     <SimpleForm
       defaultValues={mode === 'create' ? createDefaults(schema) : undefined}
@@ -27,7 +41,8 @@ export const SchemaForm = ({ schema, mode }: SchemaFormProps) => {
       sx={{ maxWidth: 960 }}
       warnWhenUnsavedChanges
     >
-      {formFields(schema, mode).map((field) => inputFor(field))}
+      {formFields(schema, mode).map((field) => inputFor(field, schema))}
+      {guard?.element}
     </SimpleForm>
   );
 };

@@ -11,17 +11,41 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { FieldSchema } from '../types';
+import type { FieldSchema, ResourceSchema } from '../types';
 import { SN_CHOICES, toChoices } from './choices';
+import { formatLenient } from './lenient';
+import { SuggestInput } from './SuggestInput';
 import { targetLabel } from './fieldFor';
 import { fromDateInputValue, toDateInputValue } from './formatDate';
 import { filterToQueryFor } from './referenceSearch';
 import { validatorsFor } from './validation';
 
-export const inputFor = (field: FieldSchema): ReactElement => {
+const LENIENT_HINTS: Partial<Record<FieldSchema['type'], string>> = {
+  date: 'dd/mm/aaaa',
+  datetime: 'dd/mm/aaaa',
+  integer: 'Número entero',
+};
+
+/** The input of a field; `schema` gives rules that look at other fields (`notBefore`). */
+export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElement => {
   const source = field.name;
-  const validate = validatorsFor(field);
+  const validate = validatorsFor(field, schema);
   const common = { source, validate };
+  if (field.suggestions) return <SuggestInput key={source} {...common} endpoint={field.suggestions} />;
+  if (field.lenient) {
+    // free text, read on save with the CSV import's rules (lenient.ts): what was typed is never lost.
+    return (
+      <TextInput
+        key={source}
+        {...common}
+        format={(value: unknown) => formatLenient(field, value)}
+        parse={(value: string) => value}
+        placeholder={LENIENT_HINTS[field.type]}
+        helperText={LENIENT_HINTS[field.type] ? `Formato: ${LENIENT_HINTS[field.type]}` : undefined}
+        inputProps={field.type === 'integer' ? { inputMode: 'numeric' } : undefined}
+      />
+    );
+  }
   switch (field.type) {
     case 'text':
       return <TextInput key={source} {...common} multiline minRows={3} />;

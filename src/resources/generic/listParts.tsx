@@ -2,14 +2,15 @@
 import {
   BulkDeleteButton,
   CreateButton,
-  ExportButton,
   FilterButton,
   Pagination,
   SelectColumnsButton,
   TopToolbar,
 } from 'react-admin';
+import { CsvExportButton } from '../../custom/importExport/ExportButton';
 import type { ResourceSchema } from '../types';
 import { hasOptionalFilters } from './filtersFor';
+import { useDeleteSideEffects } from './reloadOnDelete';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
@@ -20,9 +21,16 @@ export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => (
     {hasOptionalFilters(schema) && <FilterButton />}
     {schema.operations.create && <CreateButton />}
     <SelectColumnsButton />
-    <ExportButton />
+    {/* spec §7 CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
+    <CsvExportButton schema={schema} />
   </TopToolbar>
 );
 
-/** Bulk delete behind a confirmation dialog (pessimistic); deleteKey URLs are the data provider's job. */
-export const GenericBulkDelete = () => <BulkDeleteButton mutationMode="pessimistic" />;
+/**
+ * Bulk delete behind a confirmation dialog (pessimistic); deleteKey URLs are the data provider's job;
+ * `reloadOnDelete` schemas reload the page afterwards.
+ */
+export const GenericBulkDelete = ({ schema }: { schema?: ResourceSchema }) => {
+  const mutationOptions = useDeleteSideEffects(schema);
+  return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={mutationOptions} />;
+};

@@ -1,20 +1,31 @@
 /**
- * The form's submit: saves through the Create/Edit controller; on a server error it shows the server's
- * message and returns LoopBack's field details as field errors, so the form keeps what was typed.
+ * The form's submit: runs the screen's save guard (if any) on the values as they will be saved, then saves
+ * through the Create/Edit controller; on a server error it shows the server's message and returns LoopBack's
+ * field details as field errors, so the form keeps what was typed.
  */
 import { useCallback } from 'react';
-import { useNotify, useSaveContext } from 'react-admin';
+import { useNotify, useRecordContext, useSaveContext } from 'react-admin';
 import type { ResourceSchema } from '../types';
+import { normalizeForSave } from './lenient';
+import type { SaveGuard } from './saveGuard';
 import { fieldErrorsFromServer, serverErrorMessage } from './serverErrors';
 
-export const useSchemaSubmit = (schema: ResourceSchema) => {
+export const useSchemaSubmit = (schema: ResourceSchema, guard?: SaveGuard) => {
   const { save } = useSaveContext();
   const notify = useNotify();
+  const record = useRecordContext();
   return useCallback(
     async (values: Record<string, unknown>) => {
       if (!save) return undefined;
+      if (guard) {
+        const verdict = await guard.check(normalizeForSave(schema, values), record);
+        if (verdict && 'errors' in verdict) return verdict.errors;
+        if (verdict && 'cancel' in verdict) return {};
+      }
       let fieldErrors: Record<string, string> | undefined;
-      const unique = schema.fields.filter((field) => field.unique).map((field) => field.name);
+      const unique = schema.fields
+        .filter((field) => field.unique || field.uniqueWith?.length)
+        .map((field) => field.name);
       const result = await save(values, {
         onError: (error: unknown) => {
           fieldErrors = fieldErrorsFromServer(error, unique);
@@ -24,6 +35,6 @@ export const useSchemaSubmit = (schema: ResourceSchema) => {
       });
       return result ?? fieldErrors;
     },
-    [notify, save, schema],
+    [guard, notify, record, save, schema],
   );
 };

@@ -1,6 +1,8 @@
 /** react-admin validators derived from a field declaration. Messages are i18n keys (Spanish by default). */
 import { maxLength, minValue, number, required, type Validator } from 'react-admin';
-import type { FieldSchema } from '../types';
+import { dayOf, notBeforeMessage } from '../rules';
+import type { FieldSchema, ResourceSchema } from '../types';
+import { lenientError, lenientValue } from './lenient';
 
 /** Integer check: 'Debe ser un número entero' in Spanish. Empty values are left to `required`. */
 export const integer =
@@ -10,14 +12,47 @@ export const integer =
       ? undefined
       : message;
 
-export const validatorsFor = (field: FieldSchema): Validator[] => {
+/** The calendar day a date field's form value stands for (lenient text read like the import does). */
+const formDay = (field: FieldSchema | undefined, value: unknown): string | undefined =>
+  field?.lenient ? dayOf(lenientValue(field, value)) : dayOf(value);
+
+/** `notBefore`: this date may not be before the other date field of the record. */
+const notBefore = (field: FieldSchema, schema: ResourceSchema | undefined): Validator => {
+  const other = schema?.fields.find((candidate) => candidate.name === field.notBefore);
+  return (value: unknown, values: Record<string, unknown>) => {
+    if (!field.notBefore) return undefined;
+    const end = formDay(field, value);
+    const start = formDay(other, values?.[field.notBefore]);
+    return end && start && end < start
+      ? notBeforeMessage(field.label, other?.label ?? field.notBefore)
+      : undefined;
+  };
+};
+
+export const validatorsFor = (field: FieldSchema, schema?: ResourceSchema): Validator[] => {
   const validators: Validator[] = [];
   if (field.required) validators.push(required());
-  if (field.maxLength !== undefined && (field.type === 'string' || field.type === 'text')) {
-    validators.push(maxLength(field.maxLength));
+  if (field.lenient) {
+    validators.push((value: unknown) => lenientError(field, value));
+  } else {
+    if (field.maxLength !== undefined && (field.type === 'string' || field.type === 'text')) {
+      validators.push(maxLength(field.maxLength));
+    }
+    if (field.type === 'integer' || field.type === 'number') validators.push(number());
+    if (field.type === 'integer') validators.push(integer());
   }
-  if (field.type === 'integer' || field.type === 'number') validators.push(number());
-  if (field.type === 'integer') validators.push(integer());
-  if (field.min !== undefined) validators.push(minValue(field.min));
+  if (field.min !== undefined) {
+    validators.push(
+      field.lenient
+        ? (value: unknown) => {
+            const n = lenientValue(field, value);
+            return typeof n === 'number' && n < (field.min ?? 0)
+              ? { message: 'ra.validation.minValue', args: { min: field.min } }
+              : undefined;
+          }
+        : minValue(field.min),
+    );
+  }
+  if (field.notBefore) validators.push(notBefore(field, schema));
   return validators;
 };

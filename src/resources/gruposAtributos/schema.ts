@@ -11,13 +11,14 @@ export const gruposAtributos = defineResource({
     id(),
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
-    str('codigo', 'Código', { maxLength: 50 }),
+    str('codigo', 'Código', { maxLength: 50, uniqueWith: ['empresaId'] }),
   ],
   filters: [
     contains('nombre', 'Nombre', { alwaysOn: true }),
     contains('codigo', 'Código', { alwaysOn: true }),
   ],
   menu: { group: 'catalogo', icon: 'Workspaces' },
+  refreshFlag: 'actualizar_GrupoAtributos',
   messages: {
     created: 'Grupo atributo creado',
     updated: 'Grupo atributo actualizado',

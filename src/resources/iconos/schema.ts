@@ -18,5 +18,6 @@ export const iconos = defineResource({
     contains('posiblesValores', 'Posibles valores'),
   ],
   menu: { group: 'catalogo', icon: 'EmojiSymbols' },
+  refreshFlag: 'actualizar_Iconos',
   messages: { created: 'Icono creado', updated: 'Icono actualizado', deleted: 'Icono eliminado' },
 });

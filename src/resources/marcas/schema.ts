@@ -11,7 +11,7 @@ export const marcas = defineResource({
     id(),
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
-    str('codigo', 'Código', { maxLength: 50 }),
+    str('codigo', 'Código', { maxLength: 50, uniqueWith: ['empresaId'] }),
   ],
   // spec §7: brand lists use AND filters.
   filters: [
@@ -19,5 +19,7 @@ export const marcas = defineResource({
     contains('codigo', 'Código', { alwaysOn: true }),
   ],
   menu: { group: 'catalogo', icon: 'Sell' },
+  // spec §4: after create/update the selection is cleared and actualizar_Marcas is set.
+  refreshFlag: 'actualizar_Marcas',
   messages: { created: 'Marca creada', updated: 'Marca actualizada', deleted: 'Marca eliminada' },
 });

@@ -29,6 +29,7 @@ export const multimedia = defineResource({
   ],
   sort: { field: 'clave', order: 'ASC' },
   menu: { group: 'catalogo', icon: 'Collections' },
+  refreshFlag: 'actualizar_Multimedia',
   messages: {
     created: 'Multimedia creada',
     updated: 'Multimedia actualizada',

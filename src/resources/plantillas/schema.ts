@@ -16,5 +16,8 @@ export const plantillas = defineResource({
   ],
   filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
   menu: { group: 'integraciones', icon: 'IntegrationInstructions' },
+  // spec §8: "Integracion (created/updated)"; deleting one reloads the page (spec §4).
   messages: { created: 'Integracion creada', updated: 'Integracion actualizada' },
+  reloadOnDelete: true,
+  children: [{ resource: 'Tablas', target: 'plantillaId', label: 'Tablas', perPage: 50 }],
 });

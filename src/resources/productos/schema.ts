@@ -3,7 +3,6 @@ import {
   defineResource,
   empresaId,
   id,
-  q,
   sn,
   snFilter,
   stamps,
@@ -37,11 +36,11 @@ export const productos = defineResource({
     ...syncLogFields(),
   ],
   search: ['nombre'],
+  // spec §2: name contains, category contains, finalizado S/N — always shown, the list is used all day.
   filters: [
-    q(),
-    contains('nombre', 'Nombre contiene'),
-    contains('categorias', 'Categoría contiene'),
-    snFilter('finalizado', 'Finalizado'),
+    contains('nombre', 'Nombre contiene', { alwaysOn: true }),
+    contains('categorias', 'Categoría contiene', { alwaysOn: true }),
+    snFilter('finalizado', 'Finalizado', { alwaysOn: true }),
   ],
   menu: { group: 'productos', icon: 'Inventory2' },
   messages: { created: 'Producto creado', deleted: 'Producto eliminado' },

@@ -9,11 +9,16 @@ export const productosPorRango = defineResource({
   fields: [
     id(),
     empresaId(),
-    str('skuProducto', 'SKU del producto', { required: true, maxLength: 100 }),
+    str('skuProducto', 'SKU del producto', {
+      required: true,
+      maxLength: 100,
+      suggestions: 'obtenerSkuPrincipales',
+    }),
     ref('rangoId', 'Tipo de rango', 'TiposRango', { required: true, referenceLabel: 'rango' }),
     ref('clubId', 'Club', 'Clubs', { required: true }),
-    date('desdeFecha', 'Desde', { required: true }),
-    date('hastaFecha', 'Hasta', { required: true }),
+    // typed as dd/mm/yyyy (or yyyy-mm-dd); the end may not be before the start; no overlap (views.tsx, API).
+    date('desdeFecha', 'Desde', { required: true, lenient: true }),
+    date('hastaFecha', 'Hasta', { required: true, lenient: true, notBefore: 'desdeFecha' }),
   ],
   sort: { field: 'skuProducto', order: 'ASC' },
   filters: [

@@ -11,12 +11,16 @@ export const repuestos = defineResource({
   aliases: ['repuestos'],
   fields: [
     id(),
-    str('skuPrincipal', 'SKU principal', { required: true, maxLength: 100 }),
+    str('skuPrincipal', 'SKU principal', {
+      required: true,
+      maxLength: 100,
+      suggestions: 'obtenerSkuPrincipales',
+    }),
     str('skuRepuesto', 'SKU repuesto', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    int('posicion', 'Posición', { min: 0 }),
-    date('fechaInicio', 'Fecha de inicio'),
-    date('fechaFin', 'Fecha de fin'),
+    int('posicion', 'Posición', { min: 0, lenient: true }),
+    date('fechaInicio', 'Fecha de inicio', { lenient: true }),
+    date('fechaFin', 'Fecha de fin', { lenient: true, notBefore: 'fechaInicio' }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -30,5 +34,7 @@ export const repuestos = defineResource({
     { source: 'fechaFin', op: 'day', label: 'Fecha de fin', input: 'date' },
   ],
   menu: { group: 'relaciones', icon: 'Build' },
+  // spec §5: posicion and dates read with the import's normalizeRow('repuestos').
+  normalizeOnSave: true,
   messages: { created: 'Repuesto creado', updated: 'Repuesto actualizado', deleted: 'Repuesto eliminado' },
 });

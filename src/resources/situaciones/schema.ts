@@ -10,5 +10,7 @@ export const situaciones = defineResource({
   fields: [id(), empresaId(), str('nombre', 'Nombre', { required: true, maxLength: 255 })],
   filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
   menu: { group: 'catalogo', icon: 'Flag' },
-  messages: { created: 'Situación creada', updated: 'Situación actualizada', deleted: 'Situación eliminada' },
+  refreshFlag: 'actualizar_Situaciones',
+  // spec §8 writes the entity as "Situacion".
+  messages: { created: 'Situacion creada', updated: 'Situacion actualizada', deleted: 'Situacion eliminada' },
 });

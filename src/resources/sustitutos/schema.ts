@@ -9,11 +9,15 @@ export const sustitutos = defineResource({
   deleteKey: 'skuPrincipal',
   fields: [
     id(),
-    str('skuPrincipal', 'SKU principal', { required: true, maxLength: 100 }),
+    str('skuPrincipal', 'SKU principal', {
+      required: true,
+      maxLength: 100,
+      suggestions: 'obtenerSkuPrincipales',
+    }),
     str('skuSustituto', 'SKU sustituto', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    date('fechaInicio', 'Fecha de inicio'),
-    date('fechaFin', 'Fecha de fin'),
+    date('fechaInicio', 'Fecha de inicio', { lenient: true }),
+    date('fechaFin', 'Fecha de fin', { lenient: true, notBefore: 'fechaInicio' }),
     sn('intercambiable', 'Intercambiable'),
     ...stamps(),
     ...syncLogFields(),
@@ -28,5 +32,7 @@ export const sustitutos = defineResource({
     snFilter('intercambiable', 'Intercambiable', { ignore: ['TODOS'] }),
   ],
   menu: { group: 'relaciones', icon: 'SwapHoriz' },
+  // spec §5: dates and intercambiable read with the import's normalizeRow('sustitutos').
+  normalizeOnSave: true,
   messages: { created: 'Sustituto creado', updated: 'Sustituto actualizado', deleted: 'Sustituto eliminado' },
 });

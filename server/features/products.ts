@@ -1,0 +1,78 @@
+/**
+ * Product endpoints (src/custom/productEditor/contract.ts): the next id, replication and the manual ERP sync.
+ * Company isolation: the product must be visible to the caller (another company's answers 404).
+ */
+import { inject } from '@loopback/core';
+import type { AnyObject } from '@loopback/repository';
+import { get, param } from '@loopback/rest';
+import {
+  MANUAL_SYNC_PATH,
+  NEXT_ID_PATH,
+  type ManualSyncAnswer,
+  type NextIdAnswer,
+} from '../../src/custom/productEditor/contract';
+import { AuthBindings, type CompanyAccess } from '../auth/keys';
+import { ErpBindings, type ErpAdapter } from '../erp/adapter';
+import { erpFailure } from '../erp/scope';
+import { FeatureBindings, type Feature } from '../feature';
+import type { RepositorySet } from '../repository-set';
+import { visibleProduct } from './products/access';
+import { PRODUCT_CHILDREN, replicateProduct } from './products/replica';
+import { manualSync } from './products/sync';
+import { UploadStore } from './products/uploads';
+
+const okJson = (description: string) => ({
+  responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
+});
+
+export class ProductsController {
+  constructor(
+    @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
+    @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
+    @inject(ErpBindings.ADAPTER) private readonly erp: ErpAdapter,
+    @inject(FeatureBindings.UPLOADS_DIR) private readonly uploadsDir: string,
+  ) {}
+
+  /** The id the next product is expected to get (the highest id + 1). */
+  @get(NEXT_ID_PATH, okJson('The next product id'))
+  async getNextId(): Promise<NextIdAnswer> {
+    const [last] = await this.repos.repository('productos').find({ order: ['id DESC'], limit: 1, fields: { id: true } });
+    return { nextId: Number(last?.id ?? 0) + 1 };
+  }
+
+  @get('/productos/replica/{id}', okJson('The new product'))
+  async replica(@param.path.integer('id') id: number): Promise<AnyObject> {
+    const source = await visibleProduct(this.repos, this.access, id);
+    return replicateProduct(this.repos, new UploadStore(this.uploadsDir), source);
+  }
+
+  @get(MANUAL_SYNC_PATH, okJson('The sync answer'))
+  async sincronizaProductosManual(
+    @param.query.integer('idProducto', { required: true }) idProducto: number,
+  ): Promise<ManualSyncAnswer> {
+    const product = await visibleProduct(this.repos, this.access, idProducto);
+    const outcome = await manualSync(this.repos, this.erp, product);
+    // 424 with the ERP's reason (a 5xx would hide it): the product itself was saved before this call.
+    if (outcome.failure) throw erpFailure(`No se pudo sincronizar el producto con BC: ${outcome.failure}`, 500);
+    return outcome.answer;
+  }
+}
+
+export const feature: Feature = {
+  name: 'products',
+  register: ({ app, repositories }) => {
+    app.controller(ProductsController);
+    // Deleting a product (DELETE /productos/{id}, bulk delete) removes its child rows and stored files.
+    const store = new UploadStore(app.getSync(FeatureBindings.UPLOADS_DIR));
+    repositories.repository('productos').addHooks({
+      afterDelete: async (rows) => {
+        const ids = rows.map((row) => Number(row.id)).filter(Number.isFinite);
+        if (!ids.length) return;
+        for (const [resource, field] of PRODUCT_CHILDREN) {
+          await repositories.repository(resource).deleteAll({ [field]: { inq: ids } });
+        }
+        for (const row of rows) await store.removeFolder(String(row.nombre ?? ''));
+      },
+    });
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * Product replication (spec §7 GET /productos/replica/{id}): the product and its general data, attributes,
+ * media (records and files), icons, catalogue/cost data and free characteristics, under a new unique name
+ * '{nombre}-COPIA' ('-COPIA-2', '-COPIA-3'… when taken). All or nothing: when a step fails, what was
+ * created is removed again.
+ */
+import type { AnyObject } from '@loopback/repository';
+import type { RepositorySet } from '../../repository-set';
+import { childRows } from './access';
+import type { UploadStore } from './uploads';
+
+export const REPLICA_SUFFIX = '-COPIA';
+const NAME_MAX = 100;
+const CANDIDATES = 200;
+
+/** The names a copy of `nombre` may take, in order ('X-COPIA', 'X-COPIA-2', …), all within 100 characters. */
+export function replicaCandidates(nombre: string, count = CANDIDATES): string[] {
+  const names: string[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    const suffix = n === 1 ? REPLICA_SUFFIX : `${REPLICA_SUFFIX}-${n}`;
+    names.push(`${nombre.slice(0, NAME_MAX - suffix.length)}${suffix}`);
+  }
+  return names;
+}
+
+/** 'multimedia/{old}/x.png' → 'multimedia/{new}/x.png'; other paths unchanged. */
+export function rewriteMediaPath(value: unknown, from: string, to: string): unknown {
+  if (typeof value !== 'string') return value;
+  const prefix = `multimedia/${from}/`;
+  return value.startsWith(prefix) ? `multimedia/${to}/${value.slice(prefix.length)}` : value;
+}
+
+/** Child tables copied with the product: resource → the field holding the product id. */
+export const PRODUCT_CHILDREN: readonly (readonly [string, string])[] = [
+  ['producto-generals', 'productoId'],
+  ['producto-atributos', 'productoId'],
+  ['producto-multimedias', 'productoId'],
+  ['ProductoIconos', 'idProducto'],
+  ['producto-datos-catalogo', 'productoId'],
+  ['producto-caracteristicas', 'productoId'],
+];
+
+const PRODUCT_NOT_COPIED = [
+  'id',
+  'nombre',
+  'fechaCreacion',
+  'fechaModificacion',
+  'fechaSincronizacionConBC',
+  'fechaEjecucionDeProcesoSincroBC',
+  'motivoErrorSincroConBC',
+];
+
+const without = (row: AnyObject, keys: readonly string[]): AnyObject => {
+  const copy: AnyObject = { ...row };
+  for (const k of keys) delete copy[k];
+  return copy;
+};
+
+const isDuplicate = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ER_DUP_ENTRY';
+
+async function freeName(repos: RepositorySet, nombre: string, skip: ReadonlySet<string>): Promise<string> {
+  const candidates = replicaCandidates(nombre).filter((name) => !skip.has(name));
+  const taken = new Set(
+    (await repos.repository('productos').find({ where: { nombre: { inq: candidates } }, fields: { nombre: true } })).map(
+      (row) => String(row.nombre),
+    ),
+  );
+  const free = candidates.find((name) => !taken.has(name));
+  if (!free) throw new Error(`No hay un nombre libre para la copia de ${nombre}`);
+  return free;
+}
+
+export async function replicateProduct(
+  repos: RepositorySet,
+  store: UploadStore,
+  source: AnyObject,
+): Promise<AnyObject> {
+  const productos = repos.repository('productos');
+  const from = String(source.nombre);
+  const tried = new Set<string>();
+  let created: AnyObject | undefined;
+  let nombre = '';
+  // A concurrent replica may take the name between the check and the create: try the next one.
+  for (let attempt = 0; attempt < 5 && !created; attempt += 1) {
+    nombre = await freeName(repos, from, tried);
+    tried.add(nombre);
+    try {
+      const data = without(source, PRODUCT_NOT_COPIED);
+      data.nombre = nombre;
+      data.imagen = rewriteMediaPath(source.imagen, from, nombre);
+      created = (await productos.create(data)).toObject() as AnyObject;
+    } catch (err) {
+      if (!isDuplicate(err)) throw err;
+    }
+  }
+  if (!created) throw new Error(`No se pudo reservar un nombre para la copia de ${from}`);
+  const newId = Number(created.id);
+  try {
+    for (const [resource, field] of PRODUCT_CHILDREN) {
+      const rows = await childRows(repos, resource, field, [Number(source.id)], ['id ASC']);
+      if (!rows.length) continue;
+      const copies = rows.map((row) => {
+        const copy = without(row, ['id']);
+        copy[field] = newId;
+        if (resource === 'producto-multimedias') copy.fichero = rewriteMediaPath(row.fichero, from, nombre);
+        if (resource === 'producto-generals' && row.sku === from) copy.sku = nombre;
+        return copy;
+      });
+      await repos.repository(resource).createAll(copies);
+    }
+    await store.copyFolder(from, nombre);
+  } catch (err) {
+    await removeProductTree(repos, newId).catch(() => undefined);
+    await store.removeFolder(nombre).catch(() => undefined);
+    throw err;
+  }
+  return created;
+}
+
+/** Deletes a product and every child row (compensation of a failed replication). */
+export async function removeProductTree(repos: RepositorySet, productId: number): Promise<void> {
+  for (const [resource, field] of PRODUCT_CHILDREN) {
+    await repos.repository(resource).deleteAll({ [field]: productId });
+  }
+  await repos.repository('productos').deleteById(productId);
+}

@@ -1,0 +1,104 @@
+/**
+ * Uploaded product files, stored under the server's uploads folder as multimedia/{nombre}/{file} (the path the
+ * records keep) and served back from /multimedia. Images also get the 800x600 PNG rendition
+ * multimedia/{nombre}/800x600_{base}.png (sharp) used as the product's main image.
+ */
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  MAIN_IMAGE_HEIGHT,
+  MAIN_IMAGE_WIDTH,
+  baseNameOf,
+  isSafeFolderName,
+  mainImagePath,
+  mediaFolder,
+} from '../../../src/custom/productEditor/contract';
+
+export class InvalidImageError extends Error {}
+
+export class UploadStore {
+  constructor(readonly root: string) {}
+
+  /** The absolute path of a stored relative path; throws when it would leave the uploads folder. */
+  absolute(relative: string): string {
+    const full = path.resolve(this.root, relative);
+    const root = path.resolve(this.root);
+    if (full !== root && !full.startsWith(root + path.sep)) throw new Error(`Ruta no válida: ${relative}`);
+    return full;
+  }
+
+  private folderOf(nombre: string): string {
+    if (!isSafeFolderName(nombre)) throw new Error(`Nombre de producto no válido para ficheros: ${nombre}`);
+    return this.absolute(mediaFolder(nombre));
+  }
+
+  /** Writes a file (atomically: temp file + rename) and returns its stored path. */
+  async save(nombre: string, fileName: string, data: Buffer): Promise<string> {
+    const folder = this.folderOf(nombre);
+    await fs.mkdir(folder, { recursive: true });
+    const target = path.join(folder, fileName);
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, target);
+    return `${mediaFolder(nombre)}/${fileName}`;
+  }
+
+  /** Checks that `data` is a PNG or JPEG image sharp can decode. */
+  async assertImage(data: Buffer): Promise<void> {
+    try {
+      const meta = await sharp(data).metadata();
+      if (!meta.width || !meta.height || !['png', 'jpeg'].includes(meta.format ?? '')) {
+        throw new InvalidImageError('formato');
+      }
+    } catch {
+      throw new InvalidImageError('no es una imagen');
+    }
+  }
+
+  /** Renders the 800x600 PNG (whole picture kept, white margins) and returns its stored path. */
+  async renderMainImage(nombre: string, fileName: string, data: Buffer): Promise<string> {
+    const folder = this.folderOf(nombre);
+    await fs.mkdir(folder, { recursive: true });
+    const relative = mainImagePath(nombre, baseNameOf(fileName));
+    const target = this.absolute(relative);
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await sharp(data)
+      .rotate()
+      .resize(MAIN_IMAGE_WIDTH, MAIN_IMAGE_HEIGHT, {
+        fit: 'contain',
+        background: { r: 255, g: 255, b: 255, alpha: 1 },
+      })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toFile(temp);
+    await fs.rename(temp, target);
+    return relative;
+  }
+
+  async read(relative: string): Promise<Buffer | undefined> {
+    const full = this.absolute(relative);
+    return existsSync(full) ? fs.readFile(full) : undefined;
+  }
+
+  exists(relative: string): boolean {
+    try {
+      return existsSync(this.absolute(relative));
+    } catch {
+      return false;
+    }
+  }
+
+  /** Copies a product's folder to another product's (replication); nothing when the source has none. */
+  async copyFolder(from: string, to: string): Promise<void> {
+    if (!isSafeFolderName(from) || !isSafeFolderName(to)) return;
+    const source = this.folderOf(from);
+    if (!existsSync(source)) return;
+    await fs.cp(source, this.folderOf(to), { recursive: true, force: false, errorOnExist: false });
+  }
+
+  async removeFolder(nombre: string): Promise<void> {
+    if (!isSafeFolderName(nombre)) return;
+    await fs.rm(this.folderOf(nombre), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Rules checked by the generic repository around writes, answered like LoopBack's own body validation
+ * (422 with `details[].path` naming the field), so the app shows the message on the field:
+ * - declarative: a date field with `notBefore` may not be before that other date field (src/resources/rules.ts);
+ * - pluggable: features add WriteHooks to a repository (e.g. the range-overlap check and the ERP call of
+ *   ProductosPorRango in features/reference-data-ranges.ts).
+ */
+import type { AnyObject } from '@loopback/repository';
+import { HttpErrors } from '@loopback/rest';
+import { dateOrderErrors } from '../src/resources/rules';
+import type { ResourceSchema } from '../src/resources/types';
+
+export interface WriteHooks {
+  /**
+   * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
+   * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
+   */
+  beforeWrite?(row: AnyObject): Promise<void>;
+  /** After a create, with the stored row. Failures are logged, never undo the create. */
+  afterCreate?(row: AnyObject): Promise<void>;
+  /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
+  afterDelete?(rows: AnyObject[]): Promise<void>;
+}
+
+/** 422 in LoopBack's validation shape, with one message per field. */
+export function fieldErrors(errors: Readonly<Record<string, string>>, code = 'invalid'): Error {
+  const [first] = Object.values(errors);
+  return Object.assign(new HttpErrors.UnprocessableEntity(first), {
+    code: 'VALIDATION_FAILED',
+    details: Object.entries(errors).map(([field, message]) => ({ path: `/${field}`, code, message, info: {} })),
+  });
+}
+
+/** Throws 422 when a row breaks the schema's `notBefore` rules. */
+export function checkDateOrder(schema: ResourceSchema, row: AnyObject): void {
+  const errors = dateOrderErrors(schema, row);
+  if (Object.keys(errors).length) throw fieldErrors(errors, 'notBefore');
+}
+
+export const hasDateOrderRules = (schema: ResourceSchema): boolean => schema.fields.some((f) => f.notBefore);

@@ -1,0 +1,41 @@
+/**
+ * The import's custom data provider method for the LoopBack API: `findWhere(resource, where)` →
+ * GET /{resource}?filter={"where":…} through the app's HTTP client (Bearer, single-flight refresh, Spanish
+ * errors), AND-ed with the selected company for company-scoped resources. Composed in main.tsx:
+ *
+ *   const dataProvider = withImportExport(loopbackDataProvider(apiUrl, httpClient, …), apiUrl, httpClient, …);
+ */
+import type { DataProvider } from 'ra-core';
+import type { HttpClient } from '../../dataProvider/http';
+import { andWhere } from '../../dataProvider/where';
+import { schemaFor } from '../../resources/registry';
+import type { FindWhere } from './backend';
+import type { Row } from './normalize';
+
+const isRecord = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function findWhereMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): FindWhere['findWhere'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, where, options = {}) => {
+    const schema = schemaFor(resource);
+    const scoped = schema?.companyField ? andWhere({ [schema.companyField]: getEmpresaId() }, where) : where;
+    const filter = encodeURIComponent(JSON.stringify({ where: scoped }));
+    const response = await httpClient(
+      `${base}/${resource}?filter=${filter}`,
+      options.signal ? { signal: options.signal } : {},
+    );
+    return Array.isArray(response.json) ? response.json.filter(isRecord) : [];
+  };
+}
+
+export const withImportExport = <D extends DataProvider>(
+  provider: D,
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): D & FindWhere => ({ ...provider, findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId) });

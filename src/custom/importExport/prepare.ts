@@ -1,0 +1,186 @@
+/**
+ * Parsed CSV rows → the values to import: mapped columns only, text un-neutralised and trimmed, the spec §5
+ * normalisation (normalizeRow, shared with the forms), then each value converted to its field's API type. Every
+ * problem is reported with the row's line and the file's column; nothing is dropped or guessed silently (a value
+ * that normalisation turns into null while the cell was not empty is a problem, not an empty value).
+ * Pure: runs in the parse worker.
+ */
+import type { FieldSchema, ResourceSchema } from '../../resources/types';
+import type { CsvRecord } from './csv';
+import { uncell } from './csv';
+import { describeKey, rowKey } from './keys';
+import type { ColumnMapping } from './mapping';
+import { normalizeRow, parseFlexibleDate, toSN, type Row } from './normalize';
+
+export interface RowProblem {
+  /** The file's column ('' when the whole row is concerned). */
+  column: string;
+  reason: string;
+}
+
+export interface PreparedRow {
+  line: number;
+  /** API values of the mapped columns (null for an empty cell); the id when the file gives it. */
+  values: Row;
+  problems: RowProblem[];
+}
+
+export type Coerced = { value: unknown } | { reason: string };
+
+const INTEGER = /^-?\d+$/;
+
+/** '1.234,5' → 1234.5, '12,5' → 12.5, '12.5' → 12.5; undefined when not a number. */
+export function parseDecimal(text: string): number | undefined {
+  let t = text.trim().replace(/\s/g, '');
+  if (t === '') return undefined;
+  if (t.includes(',') && t.includes('.')) t = t.replace(/\./g, '').replace(',', '.');
+  else t = t.replace(',', '.');
+  if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const quote = (value: unknown): string => `«${String(value)}»`;
+
+const notCorrect = (field: string, detail: string): { reason: string } => ({
+  reason: `El campo '${field}' no es correcto: ${detail}`,
+});
+const invalidValue = (field: string, detail: string): { reason: string } => ({
+  reason: `El campo '${field}' tiene un valor no válido: ${detail}`,
+});
+export const requiredMessage = (field: string): string => `El campo '${field}' es obligatorio`;
+
+const DATE_FORMATS = 'dd/mm/aaaa, aaaa-mm-dd, dd-mm-aaaa o aaaa/mm/dd';
+
+/**
+ * One value (already through normalizeRow) → its API value for `field`. `raw` is the cell as written, for the
+ * messages. Empty → null.
+ */
+export function coerceValue(field: FieldSchema, value: unknown, raw: string): Coerced {
+  const name = field.name;
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    if (raw.trim() !== '') {
+      // normalisation gave null for a non-empty cell: say why instead of importing an empty value.
+      if (field.type === 'date' || field.type === 'datetime')
+        return notCorrect(name, `${quote(raw)} no es una fecha (${DATE_FORMATS})`);
+      if (field.type === 'sn') return notCorrect(name, `${quote(raw)} (use S o N)`);
+      return notCorrect(name, `${quote(raw)} no es un número entero`);
+    }
+    return field.required ? { reason: requiredMessage(name) } : { value: null };
+  }
+  switch (field.type) {
+    case 'integer':
+    case 'reference': {
+      const n =
+        typeof value === 'number' ? value : INTEGER.test(String(value).trim()) ? Number(value) : undefined;
+      if (n === undefined || !Number.isInteger(n)) return notCorrect(name, `${quote(raw)} no es un número entero`);
+      if (field.min !== undefined && n < field.min) return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
+      return { value: n };
+    }
+    case 'number': {
+      const n = typeof value === 'number' ? value : parseDecimal(String(value));
+      if (n === undefined) return notCorrect(name, `${quote(raw)} no es un número`);
+      if (field.min !== undefined && n < field.min) return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
+      return { value: n };
+    }
+    case 'sn': {
+      const sn = toSN(value);
+      return sn ? { value: sn } : notCorrect(name, `${quote(raw)} (use S o N)`);
+    }
+    case 'boolean': {
+      const sn = toSN(value) ?? (value === '1' ? 'S' : value === '0' ? 'N' : null);
+      return sn ? { value: sn === 'S' } : notCorrect(name, `${quote(raw)} (use sí o no)`);
+    }
+    case 'date': {
+      const iso = parseFlexibleDate(value);
+      return iso ? { value: iso } : notCorrect(name, `${quote(raw)} no es una fecha (${DATE_FORMATS})`);
+    }
+    case 'datetime': {
+      const text = String(value).trim();
+      const flexible = parseFlexibleDate(text);
+      if (flexible) return { value: flexible };
+      const time = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text) ? Date.parse(text.replace(' ', 'T')) : NaN;
+      return Number.isNaN(time)
+        ? notCorrect(name, `${quote(raw)} no es una fecha`)
+        : { value: new Date(time).toISOString() };
+    }
+    default: {
+      const text = String(value);
+      if (field.choices) {
+        const choice = field.choices.find((c) => c.toLowerCase() === text.toLowerCase());
+        return choice
+          ? { value: choice }
+          : invalidValue(name, `${quote(raw)} (valores admitidos: ${field.choices.join(', ')})`);
+      }
+      if (field.maxLength !== undefined && field.type === 'string' && text.length > field.maxLength)
+        return invalidValue(name, `más de ${field.maxLength} caracteres`);
+      return { value: text };
+    }
+  }
+}
+
+/** One parsed record → the values to import and its problems. */
+export function prepareRow(
+  schema: ResourceSchema,
+  record: CsvRecord,
+  mappings: readonly ColumnMapping[],
+): PreparedRow {
+  const problems: RowProblem[] = [];
+  if (record.problem) problems.push({ column: '', reason: record.problem });
+  const raw: Record<string, string> = {};
+  const columnOf: Record<string, string> = {};
+  mappings.forEach((mapping, index) => {
+    if (!mapping.field) return;
+    raw[mapping.field] = uncell((record.cells[index] ?? '').trim());
+    columnOf[mapping.field] = mapping.header;
+  });
+  const empty: Row = {};
+  for (const [field, text] of Object.entries(raw)) empty[field] = text === '' ? null : text;
+  const normalised = schema.table ? normalizeRow(schema.table, empty) : empty;
+  const values: Row = {};
+  for (const [name, text] of Object.entries(raw)) {
+    const field = schema.fields.find((candidate) => candidate.name === name);
+    if (!field) continue;
+    const result = coerceValue(field, normalised[name], text);
+    if ('reason' in result) problems.push({ column: columnOf[name], reason: result.reason });
+    else values[name] = result.value;
+  }
+  return { line: record.line, values, problems };
+}
+
+/**
+ * A preparer for one file: each record → its prepared row; a row whose key (id or natural key) already appeared
+ * earlier in the file is a problem (importing both would create a duplicate or update one record twice).
+ */
+export function createRowPreparer(
+  schema: ResourceSchema,
+  mappings: readonly ColumnMapping[],
+): (record: CsvRecord) => PreparedRow {
+  const seen = new Map<string, number>();
+  return (record) => {
+    const row = prepareRow(schema, record, mappings);
+    if (row.problems.length) return row;
+    const key = rowKey(schema, row.values);
+    if (!key) return row;
+    const slot = `${key.kind}:${key.text}`;
+    const first = seen.get(slot);
+    if (first !== undefined) {
+      row.problems.push({
+        column: '',
+        reason: `Fila duplicada: la clave ${describeKey(key)} ya aparece en la línea ${first}`,
+      });
+    } else {
+      seen.set(slot, row.line);
+    }
+    return row;
+  };
+}
+
+/** All records of a file → prepared rows (see createRowPreparer). */
+export function prepareRows(
+  schema: ResourceSchema,
+  records: readonly CsvRecord[],
+  mappings: readonly ColumnMapping[],
+): PreparedRow[] {
+  return records.map(createRowPreparer(schema, mappings));
+}

@@ -1,0 +1,116 @@
+/**
+ * The tables of the generic import/export (spec §3 "Tables known to generic import/export"): every schema that
+ * declares a `table`, read from the registry (a new declaration with a `table` is importable and exportable with
+ * no other code). Views (vista_muestra_fotos_optimizada) are export-only.
+ *
+ * How an imported row finds the record it updates (its key), per table:
+ * - a non-empty `id` column (the schema's idField) always wins;
+ * - otherwise the first natural key below whose values are all present in the row;
+ * - tables not listed use their unique fields, then their composite key.
+ * A row with no key value is created. Keys compare case-insensitively and without trailing spaces (as MySQL's
+ * default collation does).
+ */
+import { allSchemas, schemaForTable } from '../../resources/registry';
+import type { ResourceSchema } from '../../resources/types';
+
+export const TABLE_NAME_ERROR = 'Problema con el nombre de la tabla';
+
+/** Natural keys per table, in order of preference. */
+export const NATURAL_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  productos: [['nombre']],
+  producto_general: [['productoId']],
+  producto_atributos: [['productoId', 'atributoId']],
+  producto_multimedia: [['productoId', 'nombre']],
+  producto_iconos: [['idProducto', 'idIcono']],
+  producto_datos_catalogo: [['productoId']],
+  producto_caracteristicas: [['productoId', 'nombre']],
+  atributos: [['nombre']],
+  multimedia: [['clave']],
+  categorias: [['codigo']],
+  permisos: [['controllerName', 'moduleName', 'actionName']],
+  empresas: [['codigo']],
+  grupos_atributos: [['codigo'], ['nombre']],
+  marca: [['codigo'], ['nombre']],
+  situaciones: [['nombre']],
+  roles: [['codigo']],
+  usuarios: [['mail']],
+  iconos: [['nombre']],
+  idiomas: [['codigo']],
+  traducciones: [['idiomaId', 'clave']],
+  sustitutos: [['skuPrincipal', 'skuSustituto']],
+  ensamblados: [['skuPrincipal', 'skuEnsamblado']],
+  repuestos: [['skuPrincipal', 'skuRepuesto']],
+};
+
+/** Tables that can be exported: every schema with a `table` (views included). */
+export const exportSchemas = (): ResourceSchema[] => allSchemas().filter((schema) => schema.table);
+
+/** Tables that can be imported: schemas with a `table` that accept creates (views are export-only). */
+export const importSchemas = (): ResourceSchema[] =>
+  allSchemas().filter((schema) => schema.table && !schema.view && schema.operations.create);
+
+export type TableResolution = { schema: ResourceSchema } | { error: string };
+
+/** A table name (spec §3 spelling) → its schema, or the spec's 'Problema con el nombre de la tabla'. */
+export function resolveTable(name: string | null | undefined, mode: 'import' | 'export'): TableResolution {
+  const schema = name ? schemaForTable(name.trim()) : undefined;
+  if (!schema) return { error: TABLE_NAME_ERROR };
+  if (mode === 'import' && (schema.view || !schema.operations.create)) {
+    return { error: `${TABLE_NAME_ERROR}: ${schema.table} solo se puede exportar` };
+  }
+  return { schema };
+}
+
+/**
+ * The table a file name points at: 'marca_PIM.csv', 'marca_PIM (2).csv', 'marca_PIM_rechazadas.csv' → 'marca';
+ * undefined when the name has no `_PIM` part. The result may be an unknown table (check with resolveTable).
+ */
+export function tableFromFileName(fileName: string): string | undefined {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const match = /^(.+?)_PIM(?:[\s_.(-]|$)/i.exec(base);
+  return match ? match[1] : undefined;
+}
+
+const fieldNames = (schema: ResourceSchema): Set<string> => new Set(schema.fields.map((field) => field.name));
+
+/** The natural keys of a table, in order of preference (only keys made of declared fields). */
+export function naturalKeys(schema: ResourceSchema): string[][] {
+  const names = fieldNames(schema);
+  const declared = schema.table ? NATURAL_KEYS[schema.table] : undefined;
+  const fallback = [
+    ...schema.fields.filter((field) => field.unique && !field.readOnly).map((field) => [field.name]),
+    ...(schema.compositeKey ? [[...schema.compositeKey]] : []),
+  ];
+  return (declared ?? fallback)
+    .map((key) => [...key])
+    .filter((key) => key.length > 0 && key.every((name) => names.has(name)));
+}
+
+/** The id column of a table (undefined for composite-key tables such as producto_iconos). */
+export const idColumn = (schema: ResourceSchema): string | undefined =>
+  schema.compositeKey ? undefined : schema.idField;
+
+/** Columns holding file paths: prefixed with the base path in integration-template exports. */
+export const FILE_COLUMNS: readonly string[] = ['imagen', 'fichero'];
+
+/** The column dropped from integration-template exports (spec §7). */
+export const FAMILIAS_COLUMN = 'familias';
+
+/**
+ * For a table without a company field whose rows hang from a company-scoped parent (producto_general →
+ * productos): the reference field and the parent resource, to export only the current company's rows.
+ */
+export function companyParent(schema: ResourceSchema): { field: string; resource: string } | undefined {
+  if (schema.companyField) return undefined;
+  for (const field of schema.fields) {
+    if (field.type !== 'reference' || !field.required || !field.reference) continue;
+    const parent = allSchemas().find(
+      (candidate) => candidate.name === field.reference || candidate.aliases?.includes(field.reference ?? ''),
+    );
+    if (parent?.companyField) return { field: field.name, resource: parent.name };
+  }
+  return undefined;
+}
+
+/** 'Marcas (marca)' — how a table is named in selectors. */
+export const tableLabel = (schema: ResourceSchema): string => `${schema.labelPlural} (${schema.table})`;

@@ -1,0 +1,106 @@
+/**
+ * Categories and families of a product: stored as one text joined with '; ' (spec §3), edited as chips with
+ * suggestions from the company's categorias/familias (free text accepted: Enter or leaving the field adds
+ * what was typed).
+ */
+import Autocomplete from '@mui/material/Autocomplete';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+import { InputHelperText, useGetList, useInput, type Validator } from 'react-admin';
+import { joinCategories, splitCategories } from './attributeSync';
+
+export interface JoinedListInputProps {
+  source: string;
+  label: string;
+  /** The resource suggesting values ('categorias', 'familias'). */
+  reference: string;
+  /** Values to leave out of the suggestions (the category root 'master'). */
+  excludeCodes?: readonly string[];
+  helperText?: string;
+  validate?: Validator | Validator[];
+  /** When the value is an '; '-joined list longer than this, the field is in error (schema maxLength). */
+  maxLength?: number;
+}
+
+interface Option {
+  nombre: string;
+  grupo?: string;
+}
+
+export const JoinedListInput = ({
+  source,
+  label,
+  reference,
+  excludeCodes = [],
+  helperText,
+  validate,
+  maxLength,
+}: JoinedListInputProps) => {
+  const tooLong = (value: unknown) =>
+    maxLength && typeof value === 'string' && value.length > maxLength
+      ? `Como máximo ${maxLength} caracteres en total`
+      : undefined;
+  const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), tooLong];
+  const { field, fieldState, id } = useInput({ source, validate: validators });
+  const { data, isPending } = useGetList(reference, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'nombre', order: 'ASC' },
+  });
+  const options = useMemo<Option[]>(() => {
+    const rows = (data ?? []).filter((row) => !excludeCodes.includes(String(row.codigo ?? '')));
+    const nameOfCode = new Map(rows.map((row) => [String(row.codigo ?? ''), String(row.nombre ?? '')]));
+    const seen = new Set<string>();
+    return rows
+      .map((row) => ({
+        nombre: String(row.nombre ?? ''),
+        grupo: row.padre ? nameOfCode.get(String(row.padre)) : undefined,
+      }))
+      .filter((option) => option.nombre && !seen.has(option.nombre) && Boolean(seen.add(option.nombre)))
+      .sort(
+        (a, b) =>
+          (a.grupo ?? '').localeCompare(b.grupo ?? '', 'es') || a.nombre.localeCompare(b.nombre, 'es'),
+      );
+  }, [data, excludeCodes]);
+  const groupOf = useMemo(() => new Map(options.map((o) => [o.nombre, o.grupo ?? ''])), [options]);
+  const values = splitCategories(field.value as string | undefined);
+  const error = fieldState.error?.message;
+  return (
+    <Autocomplete<string, true, false, true>
+      multiple
+      freeSolo
+      autoSelect
+      id={id}
+      options={options.map((option) => option.nombre)}
+      groupBy={(option) => groupOf.get(option) ?? ''}
+      loading={isPending}
+      loadingText="Cargando…"
+      noOptionsText="Sin coincidencias"
+      value={values}
+      onChange={(_, next) => field.onChange(joinCategories(next))}
+      onBlur={field.onBlur}
+      renderValue={(selected, getItemProps) =>
+        selected.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={option} size="small" {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={source}
+          label={label}
+          error={Boolean(error)}
+          helperText={
+            <InputHelperText
+              error={error}
+              helperText={helperText ?? 'Escribe para buscar; Intro añade el valor'}
+            />
+          }
+          size="small"
+        />
+      )}
+      sx={{ minWidth: 320, flex: 1 }}
+    />
+  );
+};

@@ -1,0 +1,201 @@
+/**
+ * The product editor form (tabs): general data and flags, attributes, multimedia, icons, catalogue and cost
+ * data. Saving writes every part (saveProduct.ts), then the ERP sync when sincronizarConBC = S, then the
+ * result dialogs ('Volumen de producto' when the volume check refuses, 'Producto actualizado correctamente')
+ * and the product is reloaded. A failed save shows 'No se pudo actualizar el producto…' with the server's
+ * field messages, marks the fields, and keeps everything typed.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { TabbedForm, Title, useDataProvider, useNotify, type RaRecord } from 'react-admin';
+import { productUpdateErrorMessage } from '../../dataProvider/errors';
+import { fieldErrorsFromServer } from '../../resources/generic/serverErrors';
+import { CategoryAttributeSync } from './CategoryAttributeSync';
+import { isVolumeRefusal } from './contract';
+import { formatProductDate } from './dates';
+import { SaveNoticeDialog, type SaveNotice } from './dialogs';
+import { EditorToolbar } from './EditorToolbar';
+import { MediaThumb } from './MediaThumb';
+import type { MediaRecord } from './mediaRecords';
+import { MESSAGES } from './messages';
+import {
+  ProductSaveError,
+  fieldPrefixOf,
+  saveProduct,
+  toFormValues,
+  type ProductBundle,
+  type ProductFormValues,
+  type SaveStep,
+} from './saveProduct';
+import { AttributesTab } from './tabs/AttributesTab';
+import { CatalogueTab } from './tabs/CatalogueTab';
+import { GeneralTab } from './tabs/GeneralTab';
+import { IconsTab } from './tabs/IconsTab';
+import { MediaTab } from './tabs/MediaTab';
+import { loadProductBundle } from './useProductBundle';
+import { useEditorCatalogue } from './useEditorCatalogue';
+import { useProductApi } from './useProductApi';
+
+const STEP_TEXT: Record<SaveStep | 'sync', string> = {
+  producto: 'Guardando el producto…',
+  general: 'Guardando los datos generales…',
+  catalogo: 'Guardando los datos de catálogo…',
+  atributos: 'Guardando los atributos…',
+  iconos: 'Guardando los iconos…',
+  sync: 'Sincronizando con BC…',
+};
+
+const errorReason = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'error desconocido';
+
+/** The form errors of a failed step, at their paths in the form. */
+const formErrors = (error: ProductSaveError): Record<string, string> | undefined => {
+  const fields = fieldErrorsFromServer(error.original, error.step === 'producto' ? ['nombre'] : []);
+  if (!fields) return undefined;
+  const prefix = fieldPrefixOf(error.step);
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [
+      `${prefix}${field}`,
+      field === 'nombre' && message === 'ra.validation.unique' ? MESSAGES.duplicateName : message,
+    ]),
+  );
+};
+
+const Header = ({ product, imagen }: { product: RaRecord; imagen?: string | null }) => (
+  <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+    <MediaThumb path={imagen} alt={String(product.nombre ?? '')} width={96} height={72} />
+    <Box>
+      <Typography variant="h5" component="h2">
+        {String(product.nombre ?? '')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="fecha-modificacion">
+        Última modificación: {formatProductDate(product.fechaModificacion) || '—'}
+        {product.fechaCreacion ? ` · Creado: ${formatProductDate(product.fechaCreacion)}` : ''}
+      </Typography>
+    </Box>
+  </Box>
+);
+
+export interface ProductEditorProps {
+  bundle: ProductBundle;
+  /** Reload the product from the server (after a successful save). */
+  onReload(): void;
+}
+
+export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
+  const dataProvider = useDataProvider();
+  const api = useProductApi();
+  const notify = useNotify();
+  const catalogue = useEditorCatalogue();
+  const record = useMemo(() => toFormValues(bundle) as RaRecord, [bundle]);
+  /** The stored records the next save compares with (reloaded after a partial failure, not the form). */
+  const baseline = useRef<ProductBundle>(bundle);
+  const [media, setMedia] = useState<MediaRecord[]>(bundle.multimedia as MediaRecord[]);
+  const [imagen, setImagen] = useState<string | null | undefined>(bundle.product.imagen as string | null);
+  const [progress, setProgress] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [notices, setNotices] = useState<SaveNotice[]>([]);
+
+  const submit = useCallback(
+    async (values: Record<string, unknown>) => {
+      setFailure(undefined);
+      try {
+        const outcome = await saveProduct(
+          {
+            update: (resource, id, data, previous) =>
+              dataProvider.update(resource, { id: id as string, data, previousData: { ...previous, id } as RaRecord }),
+            create: (resource, data) => dataProvider.create(resource, { data }),
+            remove: (resource, id, previous) =>
+              dataProvider.delete(resource, { id: id as string, previousData: { ...previous, id } as RaRecord }),
+            resetIcons: (id) => api.resetIcons(id as string),
+            syncManual: (id) => api.syncManual(id as string),
+            onStep: (step) => setProgress(STEP_TEXT[step]),
+          },
+          baseline.current,
+          values as ProductFormValues,
+        );
+        const queue: SaveNotice[] = [];
+        if (outcome.sync?.answer && isVolumeRefusal(outcome.sync.answer)) queue.push({ kind: 'volume' });
+        if (outcome.sync?.error) queue.push({ kind: 'syncFailed', reason: errorReason(outcome.sync.error) });
+        queue.push({ kind: 'success', keptEmpty: outcome.keptEmpty });
+        setNotices(queue);
+        return undefined;
+      } catch (error) {
+        const original = error instanceof ProductSaveError ? error.original : error;
+        const message = productUpdateErrorMessage(original);
+        setFailure(message);
+        notify(message, { type: 'error', multiLine: true, messageArgs: { _: message } });
+        // Part of the save may have been written: compare the next save with what is stored now.
+        loadProductBundle(dataProvider, api, bundle.product.id as string)
+          .then((fresh) => {
+            baseline.current = fresh;
+          })
+          .catch(() => undefined);
+        return error instanceof ProductSaveError ? formErrors(error) : undefined;
+      } finally {
+        setProgress(undefined);
+      }
+    },
+    [api, bundle.product.id, dataProvider, notify],
+  );
+
+  const closeNotice = () => {
+    const [, ...rest] = notices;
+    setNotices(rest);
+    if (!rest.length) onReload();
+  };
+
+  const product = bundle.product as RaRecord;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={`Producto ${String(product.nombre ?? '')}`} />
+      <Header product={product} imagen={imagen} />
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => setFailure(undefined)}>
+          {failure}
+        </Alert>
+      )}
+      <TabbedForm
+        record={record}
+        resource="productos"
+        onSubmit={submit}
+        warnWhenUnsavedChanges
+        syncWithLocation={false}
+        toolbar={<EditorToolbar progress={progress} />}
+      >
+        <TabbedForm.Tab label="Datos generales">
+          <GeneralTab />
+          <CategoryAttributeSync
+            catalogue={catalogue.attributes}
+            loaded={catalogue.attributesLoaded}
+            stored={bundle.atributos}
+          />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Atributos">
+          <AttributesTab catalogue={catalogue.attributes} groups={catalogue.groups} stored={bundle.atributos} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Multimedia">
+          <MediaTab
+            product={{
+              id: product.id,
+              nombre: String(product.nombre ?? ''),
+              empresaId: Number(product.empresaId),
+            }}
+            media={media}
+            onMediaChange={setMedia}
+            onImageChange={setImagen}
+          />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Iconos">
+          <IconsTab icons={catalogue.icons} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Catálogo y costes">
+          <CatalogueTab />
+        </TabbedForm.Tab>
+      </TabbedForm>
+      <SaveNoticeDialog notice={notices[0]} onClose={closeNotice} />
+    </Box>
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * The product endpoints beyond CRUD (contract.ts), called through the app's HTTP client (Bearer, single-flight
+ * refresh, Spanish error messages). `withProductApi(dataProvider, apiUrl, httpClient)` adds them to the data
+ * provider as ONE dispatch method, so screens reach them through react-admin's `useDataProvider()`:
+ *
+ *   dataProvider.productApi('getNextId')  dataProvider.productApi('replicate', id)  …
+ *
+ * plus `productMediaBaseUrl`, the address uploaded files are served from (thumbnails, previews).
+ */
+import type { DataProvider, Identifier } from 'ra-core';
+import type { HttpClient } from '../../dataProvider/http';
+import type { ProductAttributeRow } from './attributeSync';
+import {
+  B2B_FILTERED_PATH,
+  MANUAL_SYNC_PATH,
+  NEXT_ID_PATH,
+  PROCESS_IMAGES_PATH,
+  UPLOAD_FIELD,
+  attributesByProductPath,
+  b2bProductPath,
+  iconsResetPath,
+  mediaByProductPath,
+  queryString,
+  replicaPath,
+  uploadPath,
+  type B2bDetail,
+  type B2bQuery,
+  type B2bRow,
+  type ManualSyncAnswer,
+  type ProcessImagesAnswer,
+  type UploadAnswer,
+  type UploadKind,
+} from './contract';
+
+export type ApiRow = Record<string, unknown> & { id?: Identifier };
+
+export interface ReviewText {
+  productoId: number;
+  revisado_sn?: string | null;
+}
+
+export interface UploadRequest {
+  kind: UploadKind;
+  empresaId: number;
+  nombre: string;
+  fileName: string;
+  file: Blob;
+}
+
+/** Everything the product screens call besides the standard data provider methods. */
+export interface ProductApi {
+  getNextId(): Promise<number>;
+  replicate(id: Identifier): Promise<ApiRow>;
+  upload(request: UploadRequest): Promise<UploadAnswer>;
+  syncManual(id: Identifier): Promise<ManualSyncAnswer>;
+  /** The generated texts of many products in ONE request (the list's review status column). */
+  reviewTexts(productIds: readonly Identifier[]): Promise<ReviewText[]>;
+  attributesOf(productId: Identifier): Promise<ProductAttributeRow[]>;
+  mediaOf(productId: Identifier): Promise<ApiRow[]>;
+  resetIcons(productId: Identifier): Promise<void>;
+  processImages(nombres: readonly string[]): Promise<ProcessImagesAnswer>;
+  b2bProducts(query: B2bQuery): Promise<B2bRow[]>;
+  b2bProduct(nombre: string): Promise<B2bDetail>;
+}
+
+export type ProductApiMethod = keyof ProductApi;
+
+/** The dispatch method added to the data provider. */
+export type ProductApiDispatch = <K extends ProductApiMethod>(
+  method: K,
+  ...args: Parameters<ProductApi[K]>
+) => ReturnType<ProductApi[K]>;
+
+export interface ProductApiExtension {
+  productApi: ProductApiDispatch;
+  productMediaBaseUrl: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const rows = (json: unknown): ApiRow[] => (Array.isArray(json) ? json.filter(isRecord) : []);
+
+const encodeJson = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
+
+/** The ProductApi over HTTP. */
+export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): ProductApi => {
+  const base = apiUrl.replace(/\/+$/, '');
+  const getJson = async (path: string): Promise<unknown> => (await httpClient(`${base}${path}`)).json;
+  return {
+    async getNextId() {
+      const json = await getJson(NEXT_ID_PATH);
+      const value = isRecord(json) ? (json.nextId ?? json.id) : json;
+      const next = Number(value);
+      if (!Number.isInteger(next) || next <= 0) throw new Error('Respuesta inesperada del servidor');
+      return next;
+    },
+    async replicate(id) {
+      const json = await getJson(replicaPath(id));
+      if (!isRecord(json)) throw new Error('Respuesta inesperada del servidor');
+      return json;
+    },
+    async upload({ kind, empresaId, nombre, fileName, file }) {
+      const body = new FormData();
+      body.append(UPLOAD_FIELD, file, fileName);
+      const response = await httpClient(`${base}${uploadPath(kind, empresaId, nombre, fileName)}`, {
+        method: 'POST',
+        body,
+      });
+      if (!isRecord(response.json)) throw new Error('Respuesta inesperada del servidor');
+      return response.json as unknown as UploadAnswer;
+    },
+    async syncManual(id) {
+      const json = await getJson(`${MANUAL_SYNC_PATH}${queryString({ idProducto: String(id) })}`);
+      if (typeof json === 'string') return { respuesta: json as ManualSyncAnswer['respuesta'], mensaje: json };
+      if (!isRecord(json)) throw new Error('Respuesta inesperada del servidor');
+      return json as unknown as ManualSyncAnswer;
+    },
+    async reviewTexts(productIds) {
+      const ids = [...new Set(productIds.map((id) => Number(id)).filter(Number.isFinite))];
+      if (!ids.length) return [];
+      const filter = {
+        where: { productoId: { inq: ids } },
+        fields: { productoId: true, revisado_sn: true },
+      };
+      return rows(await getJson(`/TextosGenerados?filter=${encodeJson(filter)}`)).map((row) => ({
+        productoId: Number(row.productoId),
+        revisado_sn: (row.revisado_sn as string | null | undefined) ?? null,
+      }));
+    },
+    async attributesOf(productId) {
+      return rows(await getJson(attributesByProductPath(productId))) as unknown as ProductAttributeRow[];
+    },
+    async mediaOf(productId) {
+      return rows(await getJson(mediaByProductPath(productId)));
+    },
+    async resetIcons(productId) {
+      await httpClient(`${base}${iconsResetPath(productId)}`, { method: 'DELETE' });
+    },
+    async processImages(nombres) {
+      const json = await getJson(`${PROCESS_IMAGES_PATH}${queryString({ productos: nombres.join(',') })}`);
+      if (!isRecord(json)) throw new Error('Respuesta inesperada del servidor');
+      return json as unknown as ProcessImagesAnswer;
+    },
+    async b2bProducts(query) {
+      const json = await getJson(`${B2B_FILTERED_PATH}${queryString({ ...query })}`);
+      return rows(json) as unknown as B2bRow[];
+    },
+    async b2bProduct(nombre) {
+      const json = await getJson(b2bProductPath(nombre));
+      if (!isRecord(json)) throw new Error('Respuesta inesperada del servidor');
+      return json as unknown as B2bDetail;
+    },
+  };
+};
+
+/** A dispatcher over any ProductApi implementation. */
+export const dispatcherFor =
+  (api: ProductApi): ProductApiDispatch =>
+  (method, ...args) =>
+    (api[method] as (...a: unknown[]) => ReturnType<ProductApi[typeof method]>)(...args);
+
+/** The data provider with the product API added (main.tsx composes it). */
+export const withProductApi = <D extends DataProvider>(
+  dataProvider: D,
+  apiUrl: string,
+  httpClient: HttpClient,
+): D & ProductApiExtension => ({
+  ...dataProvider,
+  productApi: dispatcherFor(createHttpProductApi(apiUrl, httpClient)),
+  productMediaBaseUrl: apiUrl.replace(/\/+$/, ''),
+});

@@ -1,0 +1,170 @@
+/**
+ * Read-only B2B products (spec §7 "B2B products"): the products active in marketplaces, searched with
+ * GET /B2bProductos/obtenerProductosFiltrados (filtro1: SKU/título/marca, filtro2: categoría, filtro3: marca,
+ * multiempresas, cliente); a row opens its detail (GET /B2bProductos/{nombre}).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Title, useGetList } from 'react-admin';
+import { getSelectedEmpresaId } from '../../../layout/empresa';
+import type { B2bQuery, B2bRow } from '../contract';
+import { MediaThumb } from '../MediaThumb';
+import { useProductApi } from '../useProductApi';
+import { B2bProductDetail } from './B2bProductDetail';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+const useDebounced = <T,>(value: T, ms = 400): T => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+};
+
+export const B2bProductList = () => {
+  const api = useProductApi();
+  const [filters, setFilters] = useState({ filtro1: '', filtro2: '', filtro3: '' });
+  const [multi, setMulti] = useState(false);
+  const [cliente, setCliente] = useState<number>(getSelectedEmpresaId());
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+  const [selected, setSelected] = useState<string>();
+  const debounced = useDebounced(filters);
+  const empresas = useGetList('empresas', { pagination: { page: 1, perPage: 200 }, sort: { field: 'nombre', order: 'ASC' } });
+  const companyName = useMemo(
+    () => new Map((empresas.data ?? []).map((empresa) => [Number(empresa.id), String(empresa.nombre)])),
+    [empresas.data],
+  );
+  const query: B2bQuery = { ...debounced, multiempresas: multi ? 'S' : 'N', cliente: multi ? undefined : cliente };
+  const result = useQuery({
+    queryKey: ['B2bProductos', 'filtrados', query],
+    queryFn: () => api.b2bProducts(query),
+    retry: false,
+  });
+  useEffect(() => setPage(0), [debounced, multi, cliente]);
+  const rows: B2bRow[] = result.data ?? [];
+  const shown = rows.slice(page * perPage, page * perPage + perPage);
+  const set = (key: keyof typeof filters) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFilters((current) => ({ ...current, [key]: event.target.value }));
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Productos B2B" />
+      <Card>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Productos activos en marketplace (solo lectura).
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+            <TextField size="small" label="SKU, título o marca" value={filters.filtro1} onChange={set('filtro1')} />
+            <TextField size="small" label="Categoría" value={filters.filtro2} onChange={set('filtro2')} />
+            <TextField size="small" label="Marca" value={filters.filtro3} onChange={set('filtro3')} />
+            <FormControlLabel
+              control={<Switch checked={multi} onChange={(_, on) => setMulti(on)} />}
+              label="Todas las empresas"
+            />
+            <TextField
+              select
+              size="small"
+              label="Empresa (cliente)"
+              value={companyName.has(cliente) ? cliente : ''}
+              onChange={(event) => setCliente(Number(event.target.value))}
+              disabled={multi}
+              sx={{ minWidth: 220 }}
+            >
+              {(empresas.data ?? []).map((empresa) => (
+                <MenuItem key={empresa.id} value={Number(empresa.id)}>
+                  {String(empresa.nombre)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          {result.isFetching && <LinearProgress aria-label="Buscando productos" sx={{ mb: 1 }} />}
+          {result.isError ? (
+            <Alert severity="error">
+              No se pudieron obtener los productos B2B:{' '}
+              {result.error instanceof Error ? result.error.message : 'error desconocido'}
+            </Alert>
+          ) : !result.isPending && rows.length === 0 ? (
+            <Alert severity="info">No hay productos activos en marketplace que coincidan con la búsqueda.</Alert>
+          ) : (
+            <>
+              <Table size="small" aria-label="Productos B2B">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Imagen</TableCell>
+                    <TableCell>SKU</TableCell>
+                    <TableCell>Título</TableCell>
+                    <TableCell>Marca</TableCell>
+                    <TableCell>Categorías</TableCell>
+                    <TableCell>Categoría padre</TableCell>
+                    {multi && <TableCell>Empresa</TableCell>}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {shown.map((row) => (
+                    <TableRow
+                      key={row.id}
+                      hover
+                      tabIndex={0}
+                      sx={{ cursor: 'pointer' }}
+                      onClick={() => setSelected(row.nombre)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') setSelected(row.nombre);
+                      }}
+                    >
+                      <TableCell>
+                        <MediaThumb path={row.imagen} alt={row.nombre} />
+                      </TableCell>
+                      <TableCell>{row.nombre}</TableCell>
+                      <TableCell>{row.titulo}</TableCell>
+                      <TableCell>{row.marca}</TableCell>
+                      <TableCell>{row.categorias}</TableCell>
+                      <TableCell>{row.categoriaPadre}</TableCell>
+                      {multi && <TableCell>{companyName.get(row.empresaId) ?? row.empresaId}</TableCell>}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <TablePagination
+                component="div"
+                count={rows.length}
+                page={page}
+                onPageChange={(_, next) => setPage(next)}
+                rowsPerPage={perPage}
+                rowsPerPageOptions={PAGE_SIZES}
+                onRowsPerPageChange={(event) => {
+                  setPerPage(Number(event.target.value));
+                  setPage(0);
+                }}
+                labelRowsPerPage="Filas por página:"
+                labelDisplayedRows={({ from, to, count }) => `${from}-${to} de ${count}`}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <B2bProductDetail nombre={selected} onClose={() => setSelected(undefined)} />
+    </Box>
+  );
+};
+
+export default B2bProductList;

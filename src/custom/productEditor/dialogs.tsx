@@ -1,0 +1,87 @@
+/** The editor's dialogs: the save results (volume warning, sync failure, success) and the load failure. */
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import WarningAmber from '@mui/icons-material/WarningAmber';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect } from 'react';
+import { MESSAGES, RELOAD_DELAY_MS } from './messages';
+
+export type SaveNotice =
+  | { kind: 'volume' }
+  | { kind: 'syncFailed'; reason: string }
+  | { kind: 'success'; keptEmpty: string[] };
+
+const noticeText = (notice: SaveNotice): { title: string; text: string; warning: boolean } => {
+  switch (notice.kind) {
+    case 'volume':
+      return { title: MESSAGES.volumeTitle, text: MESSAGES.volumeText, warning: true };
+    case 'syncFailed':
+      return { title: MESSAGES.syncFailedTitle, text: MESSAGES.syncFailed(notice.reason), warning: true };
+    default:
+      return {
+        title: MESSAGES.updated,
+        text: notice.keptEmpty.length
+          ? `Los valores vacíos no se guardan: se conservan los anteriores de ${notice.keptEmpty.join(', ')}.`
+          : '',
+        warning: false,
+      };
+  }
+};
+
+/** Shows the first notice of the queue; Aceptar moves to the next one. */
+export const SaveNoticeDialog = ({ notice, onClose }: { notice?: SaveNotice; onClose(): void }) => {
+  if (!notice) return null;
+  const { title, text, warning } = noticeText(notice);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="save-notice-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="save-notice-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {warning ? <WarningAmber color="warning" /> : <CheckCircleOutline color="success" />}
+        {title}
+      </DialogTitle>
+      {text && (
+        <DialogContent>
+          <DialogContentText>{text}</DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          Aceptar
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** spec §8: a product that fails to load shows a loading dialog for 5 s, then it is loaded again. */
+export const LoadFailureDialog = ({
+  attempt,
+  onReload,
+  delayMs = RELOAD_DELAY_MS,
+}: {
+  /** Changes on every failure, restarting the wait. */
+  attempt: number;
+  onReload(): void;
+  delayMs?: number;
+}) => {
+  useEffect(() => {
+    const timer = setTimeout(onReload, delayMs);
+    return () => clearTimeout(timer);
+  }, [attempt, delayMs, onReload]);
+  return (
+    <Dialog open aria-labelledby="load-failure-title" aria-describedby="load-failure-text">
+      <DialogTitle id="load-failure-title">{MESSAGES.loading}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={28} />
+          <DialogContentText id="load-failure-text">{MESSAGES.loadFailed}</DialogContentText>
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+};

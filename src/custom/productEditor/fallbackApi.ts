@@ -1,0 +1,60 @@
+/**
+ * The ProductApi over the standard DataProvider methods only, for data providers without `productApi` (the
+ * fakerest provider of component tests, a demo): lookups work, server-side operations (uploads, replication,
+ * ERP sync, image processing, B2B search) answer a clear Spanish error.
+ */
+import type { DataProvider, Identifier } from 'ra-core';
+import type { ProductAttributeRow } from './attributeSync';
+import type { ApiRow, ProductApi } from './api';
+
+const ALL = { page: 1, perPage: 10000 };
+
+export const UNAVAILABLE = 'Esta operación no está disponible con el servidor configurado.';
+
+const unavailable = (): Promise<never> => Promise.reject(new Error(UNAVAILABLE));
+
+export const createFallbackProductApi = (dataProvider: DataProvider): ProductApi => {
+  const byProduct = async (resource: string, target: string, id: Identifier): Promise<ApiRow[]> =>
+    (
+      await dataProvider.getList(resource, {
+        filter: { [target]: id },
+        pagination: ALL,
+        sort: { field: 'id', order: 'ASC' },
+      })
+    ).data;
+  return {
+    async getNextId() {
+      const { data } = await dataProvider.getList('productos', {
+        filter: {},
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'id', order: 'DESC' },
+      });
+      return Number(data[0]?.id ?? 0) + 1;
+    },
+    replicate: unavailable,
+    upload: unavailable,
+    syncManual: unavailable,
+    processImages: unavailable,
+    b2bProducts: unavailable,
+    b2bProduct: unavailable,
+    async reviewTexts(productIds) {
+      if (!productIds.length) return [];
+      const { data } = await dataProvider.getList('TextosGenerados', {
+        filter: { productoId: [...productIds] },
+        pagination: ALL,
+        sort: { field: 'id', order: 'ASC' },
+      });
+      return data.map((row) => ({ productoId: Number(row.productoId), revisado_sn: row.revisado_sn }));
+    },
+    async attributesOf(productId) {
+      return (await byProduct('producto-atributos', 'productoId', productId)) as unknown as ProductAttributeRow[];
+    },
+    mediaOf: (productId) => byProduct('producto-multimedias', 'productoId', productId),
+    async resetIcons(productId) {
+      const rows = await byProduct('ProductoIconos', 'idProducto', productId);
+      if (rows.length) {
+        await dataProvider.deleteMany('ProductoIconos', { ids: rows.map((row) => row.id as Identifier) });
+      }
+    },
+  };
+};

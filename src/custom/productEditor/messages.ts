@@ -1,0 +1,25 @@
+/** The product screens' Spanish texts; the literal ones come from the spec (§5, §8). */
+export const MESSAGES = {
+  created: 'Producto creado',
+  nextIdError: 'Error obteniendo data de próximo id',
+  replicated: 'Producto replicado correctamente',
+  replicateError: 'Error replicando el producto',
+  deleteError: 'Error eliminando el producto',
+  deleted: 'Producto eliminado',
+  updated: 'Producto actualizado correctamente',
+  volumeTitle: 'Volumen de producto',
+  volumeText:
+    'El producto se ha actualizado en el sistema, pero no se sincronizará con BC debido a que su volumen es menor que 0.',
+  syncFailedTitle: 'Sincronización con BC',
+  syncFailed: (reason: string) =>
+    `El producto se ha actualizado en el sistema, pero no se pudo sincronizar con BC: ${reason}`,
+  loading: 'Cargando producto…',
+  loadFailed: 'No se pudo cargar el producto. Se volverá a intentar en 5 segundos.',
+  notFound: 'El producto no existe o no pertenece a la empresa seleccionada.',
+  duplicateName: 'Ya existe un producto con ese nombre. Usa uno diferente.',
+  childrenNotCreated: (reason: string) =>
+    `Producto creado, pero no se pudieron crear sus datos iniciales (${reason}). Se crearán al guardar.`,
+} as const;
+
+/** Load-failure reload delay (spec §9: 5000 ms). */
+export const RELOAD_DELAY_MS = 5000;

@@ -1,0 +1,88 @@
+/**
+ * Attributes, grouped by attribute group and ordered by ordenEnGrupo (spec §2). Only non-empty values are
+ * saved (spec §5): emptying a stored value keeps the stored one, and the field says so.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import { TextInput, maxLength } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { groupAttributeRows, type AttributeGroupRef } from '../attributeGroups';
+import { normalizeName, type CatalogueAttribute, type ProductAttributeRow } from '../attributeSync';
+import { Section } from '../layout';
+import { isBlank } from '../savePlan';
+
+export interface AttributesTabProps {
+  catalogue: readonly CatalogueAttribute[];
+  groups: readonly AttributeGroupRef[];
+  /** The stored attribute rows (to say when an emptied value will be kept). */
+  stored: readonly ProductAttributeRow[];
+}
+
+const AttributeInput = ({
+  index,
+  row,
+  attribute,
+  storedValue,
+}: {
+  index: number;
+  row: ProductAttributeRow;
+  attribute?: CatalogueAttribute;
+  storedValue?: string | null;
+}) => {
+  const keptEmpty = isBlank(row.valor) && !isBlank(storedValue);
+  const unit = row.unidad || attribute?.unidad;
+  return (
+    <TextInput
+      source={`atributos.${index}.valor`}
+      label={row.nombre}
+      validate={maxLength(1000)}
+      fullWidth
+      placeholder={attribute?.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : undefined}
+      helperText={
+        keptEmpty
+          ? `Un valor vacío no se guarda: se conservará «${storedValue}»`
+          : row.nuevo
+            ? 'Nuevo por la categoría'
+            : false
+      }
+      InputProps={unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined}
+    />
+  );
+};
+
+export const AttributesTab = ({ catalogue, groups, stored }: AttributesTabProps) => {
+  const rows = (useWatch({ name: 'atributos' }) as ProductAttributeRow[] | undefined) ?? [];
+  const storedValues = new Map(stored.map((row) => [normalizeName(row.nombre), row.valor ?? null]));
+  if (!rows.length) {
+    return (
+      <Alert severity="info" sx={{ width: '100%' }}>
+        Este producto no tiene atributos. Elige su categoría en «Datos generales»: se añadirán los atributos de la
+        categoría para rellenarlos aquí.
+      </Alert>
+    );
+  }
+  const filled = rows.filter((row) => !isBlank(row.valor)).length;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Chip size="small" label={`${rows.length} atributos`} />
+        <Chip size="small" color={filled === rows.length ? 'success' : 'default'} label={`${filled} con valor`} />
+      </Box>
+      {groupAttributeRows(rows, catalogue, groups).map((group) => (
+        <Section key={group.id ?? 'sin-grupo'} title={group.nombre}>
+          {group.rows.map(({ index, row, attribute }) => (
+            <AttributeInput
+              key={normalizeName(row.nombre)}
+              index={index}
+              row={row}
+              attribute={attribute}
+              storedValue={storedValues.get(normalizeName(row.nombre))}
+            />
+          ))}
+        </Section>
+      ))}
+    </Box>
+  );
+};

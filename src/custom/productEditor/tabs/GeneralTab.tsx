@@ -1,0 +1,102 @@
+/**
+ * General data: the product (name, categories, families), its flags, the general record (ProductoGeneral;
+ * markets fixed '724') and the ERP sync log.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { SelectInput, TextInput, maxLength, required, useRecordContext } from 'react-admin';
+import { productoGeneral } from '../../../resources/productoGeneral/schema';
+import { SN_CHOICES } from '../../../resources/generic/choices';
+import { formatProductDate } from '../dates';
+import { JoinedListInput } from '../JoinedListInput';
+import { Section, schemaInput } from '../layout';
+
+const FLAGS: readonly [string, string][] = [
+  ['finalizado', 'Finalizado'],
+  ['finalizadoSAT', 'Finalizado SAT'],
+  ['enviarAecoc', 'Enviar a AECOC'],
+  ['sincronizarConBC', 'Sincronizar con BC'],
+  ['ensamblado', 'Ensamblado'],
+];
+
+const GENERAL_TEXTS = ['titulo', 'ean', 'sku', 'GLN', 'referenciaAgrupacion', 'marca', 'color', 'dimensiones'];
+const GENERAL_STATES = ['clasificacion', 'estadoReferencia', 'formatoRP'];
+const GENERAL_LONG = ['descripcion', 'descripcionLarga', 'palabrasClave', 'puntosClave', 'descripcionAecoc'];
+
+const SyncLog = () => {
+  const record = useRecordContext();
+  if (!record) return null;
+  const rows: [string, string][] = [
+    ['Última sincronización con BC', formatProductDate(record.fechaSincronizacionConBC) || '—'],
+    ['Última ejecución del proceso', formatProductDate(record.fechaEjecucionDeProcesoSincroBC) || '—'],
+  ];
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      {rows.map(([label, value]) => (
+        <Typography key={label} variant="body2">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {label}:
+          </Box>{' '}
+          {value}
+        </Typography>
+      ))}
+      {record.motivoErrorSincroConBC ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {String(record.motivoErrorSincroConBC)}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+};
+
+export const GeneralTab = () => (
+  <Box sx={{ width: '100%' }}>
+    <Section title="Producto">
+      <TextInput
+        source="nombre"
+        label="Nombre (SKU)"
+        validate={[required(), maxLength(100)]}
+        fullWidth
+        helperText={false}
+      />
+      <JoinedListInput
+        source="categorias"
+        label="Categorías"
+        reference="categorias"
+        excludeCodes={['master']}
+        maxLength={500}
+        helperText="Al cambiar la categoría se sincronizan los atributos"
+      />
+      <JoinedListInput source="familias" label="Familias" reference="familias" maxLength={500} />
+    </Section>
+    <Section title="Estado">
+      {FLAGS.map(([source, label]) => (
+        <SelectInput key={source} source={source} label={label} choices={SN_CHOICES} validate={required()} helperText={false} />
+      ))}
+      <SelectInput
+        source="activoEnMarketplace"
+        label="Activo en marketplace"
+        choices={SN_CHOICES}
+        emptyText="No incluido"
+        emptyValue={null}
+        helperText="Vacío: no incluido en marketplaces"
+      />
+      <TextInput source="ordenAtributos" label="Orden de atributos" validate={maxLength(50)} helperText={false} />
+    </Section>
+    <Section title="Datos generales">
+      {GENERAL_TEXTS.map((name) => schemaInput(productoGeneral, name, 'general.'))}
+      {schemaInput(productoGeneral, 'mercados', 'general.', {
+        readOnly: true,
+        helperText: 'Mercado fijo: 724 (España)',
+      })}
+      {GENERAL_STATES.map((name) => schemaInput(productoGeneral, name, 'general.'))}
+    </Section>
+    <Section title="Descripciones" wide>
+      {GENERAL_LONG.map((name) => schemaInput(productoGeneral, name, 'general.'))}
+    </Section>
+    <Section title="Sincronización con BC">
+      <SyncLog />
+    </Section>
+  </Box>
+);

@@ -1,0 +1,55 @@
+/**
+ * Icons of the product (ProductoIconos: icon + text). Saved with the form: when the list changed, the
+ * product's icons are reset (DELETE /ProductoIconosDeleteByIdProducto/{idProducto}) and created again.
+ */
+import Box from '@mui/material/Box';
+import {
+  ArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  maxLength,
+  required,
+  useSourceContext,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { duplicateIcons, type IconRow } from '../savePlan';
+import type { IconChoice } from '../useEditorCatalogue';
+
+export const DUPLICATE_ICON = 'Cada icono solo puede aparecer una vez';
+
+const IconTextInput = ({ icons }: { icons: readonly IconChoice[] }) => {
+  const sourceContext = useSourceContext();
+  const idIcono = useWatch({ name: sourceContext.getSource('idIcono') }) as number | string | undefined;
+  const icon = icons.find((candidate) => String(candidate.id) === String(idIcono));
+  return (
+    <TextInput
+      source="texto"
+      label="Texto"
+      validate={maxLength(255)}
+      helperText={icon?.posiblesValores.length ? `Valores posibles: ${icon.posiblesValores.join(', ')}` : false}
+      sx={{ minWidth: 260 }}
+    />
+  );
+};
+
+export const IconsTab = ({ icons }: { icons: readonly IconChoice[] }) => (
+  <Box sx={{ width: '100%' }}>
+    <ArrayInput
+      source="iconos"
+      label="Iconos del producto"
+      validate={(rows: IconRow[] | undefined) => (duplicateIcons(rows ?? []).length ? DUPLICATE_ICON : undefined)}
+    >
+      <SimpleFormIterator inline disableReordering>
+        <SelectInput
+          source="idIcono"
+          label="Icono"
+          choices={icons.map((icon) => ({ id: icon.id, name: icon.nombre }))}
+          validate={required()}
+          sx={{ minWidth: 220 }}
+        />
+        <IconTextInput icons={icons} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  </Box>
+);

@@ -1,0 +1,403 @@
+/**
+ * Multimedia (spec §2, §5): drag-and-drop upload (react-dropzone) of the main image and of other files to
+ * /images-upload or /files-upload/{empresa}/{nombre}/{file}; Imagen for png/jpg/jpeg, else Documento; an
+ * uploaded file replaces the record named like it (underscores as spaces); principal and público flags,
+ * preview and delete (confirmed). These changes are saved at once, not with the form's Guardar.
+ */
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { Confirm, useDataProvider, useNotify, type Identifier } from 'react-admin';
+import {
+  FILE_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  MAX_UPLOAD_MB,
+  safeFileName,
+  uploadKindFor,
+  uploadProblem,
+} from '../contract';
+import { MediaThumb } from '../MediaThumb';
+import { isMainImage, renditionOf, uploadEffect, type MediaRecord } from '../mediaRecords';
+import { useMediaBaseUrl, useProductApi, mediaUrl } from '../useProductApi';
+
+export interface MediaTabProps {
+  product: { id: Identifier; nombre: string; empresaId: number };
+  media: MediaRecord[];
+  onMediaChange(media: MediaRecord[]): void;
+  /** The product's main picture changed (the header and the list show it). */
+  onImageChange(imagen: string): void;
+}
+
+interface UploadState {
+  name: string;
+  status: 'subiendo' | 'hecho' | 'error';
+  message?: string;
+}
+
+const ACCEPT: Record<string, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'application/octet-stream': FILE_EXTENSIONS.map((extension) => `.${extension}`),
+};
+const IMAGE_ACCEPT: Record<string, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
+
+const errorText = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'Error desconocido';
+
+const DropArea = ({
+  label,
+  hint,
+  multiple,
+  accept,
+  disabled,
+  onFiles,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  multiple: boolean;
+  accept: Record<string, string[]>;
+  disabled: boolean;
+  onFiles(files: File[]): void;
+  testId: string;
+}) => {
+  const onDrop = useCallback(
+    (accepted: File[], rejected: FileRejection[]) => onFiles([...accepted, ...rejected.map((r) => r.file)]),
+    [onFiles],
+  );
+  // Size and type are checked by uploadProblem (clear Spanish messages), not by the dropzone.
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple, disabled, accept });
+  return (
+    <Box
+      {...getRootProps()}
+      data-testid={testId}
+      sx={{
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: isDragActive ? 'primary.main' : 'divider',
+        bgcolor: isDragActive ? 'action.hover' : 'background.paper',
+        borderRadius: 2,
+        p: 2,
+        textAlign: 'center',
+        cursor: disabled ? 'default' : 'pointer',
+        outline: 'none',
+        '&:focus-visible': { borderColor: 'primary.main' },
+      }}
+    >
+      <input {...getInputProps()} aria-label={label} />
+      <UploadFile color={disabled ? 'disabled' : 'primary'} />
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {hint}
+      </Typography>
+    </Box>
+  );
+};
+
+export const MediaTab = ({ product, media, onMediaChange, onImageChange }: MediaTabProps) => {
+  const api = useProductApi();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const base = useMediaBaseUrl();
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [toDelete, setToDelete] = useState<MediaRecord>();
+
+  const reload = useCallback(async () => onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]), [
+    api,
+    onMediaChange,
+    product.id,
+  ]);
+
+  const setImagen = useCallback(
+    async (imagen: string) => {
+      await dataProvider.update('productos', { id: product.id, data: { imagen }, previousData: { id: product.id } });
+      onImageChange(imagen);
+    },
+    [dataProvider, onImageChange, product.id],
+  );
+
+  const uploadAll = useCallback(
+    async (files: File[], asMain: boolean) => {
+      if (!files.length) return;
+      setBusy(true);
+      const states: UploadState[] = files.map((file) => ({ name: file.name, status: 'subiendo' }));
+      setUploads([...states]);
+      let records = media;
+      for (const [index, file] of files.entries()) {
+        const update = (state: Partial<UploadState>) => {
+          states[index] = { ...states[index], ...state };
+          setUploads([...states]);
+        };
+        const fileName = safeFileName(file.name);
+        const kind = asMain ? 'images' : uploadKindFor(fileName);
+        const problem = uploadProblem({ name: file.name, size: file.size }, kind);
+        if (problem) {
+          update({ status: 'error', message: problem });
+          continue;
+        }
+        try {
+          const answer = await api.upload({
+            kind,
+            empresaId: product.empresaId,
+            nombre: product.nombre,
+            fileName,
+            file,
+          });
+          const effect = uploadEffect(product.id, records, fileName, answer, asMain);
+          if (effect.update) {
+            await dataProvider.update('producto-multimedias', {
+              id: effect.update.id,
+              data: effect.update.data,
+              previousData: { ...effect.update.previous, id: effect.update.id },
+            });
+          }
+          if (effect.create) await dataProvider.create('producto-multimedias', { data: effect.create });
+          if (effect.imagen) await setImagen(effect.imagen);
+          records = (await api.mediaOf(product.id)) as MediaRecord[];
+          onMediaChange(records);
+          update({ status: 'hecho' });
+        } catch (error) {
+          update({ status: 'error', message: errorText(error) });
+        }
+      }
+      setBusy(false);
+      const failed = states.filter((state) => state.status === 'error').length;
+      const done = states.length - failed;
+      if (done) notify(`${done} fichero(s) subido(s)`, { type: 'success', messageArgs: { _: `${done} fichero(s) subido(s)` } });
+      if (failed) {
+        const message = `${failed} fichero(s) no se pudieron subir: revisa el detalle en la pestaña Multimedia`;
+        notify(message, { type: 'error', messageArgs: { _: message } });
+      }
+    },
+    [api, dataProvider, media, notify, onMediaChange, product, setImagen],
+  );
+
+  const patch = async (record: MediaRecord, data: MediaRecord, success: string) => {
+    setBusy(true);
+    try {
+      await dataProvider.update('producto-multimedias', {
+        id: record.id as Identifier,
+        data,
+        previousData: { ...record, id: record.id as Identifier },
+      });
+      await reload();
+      notify(success, { type: 'success', messageArgs: { _: success } });
+    } catch (error) {
+      const message = `No se pudo actualizar «${record.nombre}»: ${errorText(error)}`;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const makePrincipal = async (record: MediaRecord, on: boolean) => {
+    if (!on) return patch(record, { principalSN: 'N' }, 'Multimedia actualizada');
+    setBusy(true);
+    try {
+      for (const other of media.filter((m) => m.id !== record.id && m.tipo === 'Imagen' && m.principalSN === 'S')) {
+        await dataProvider.update('producto-multimedias', {
+          id: other.id as Identifier,
+          data: { principalSN: 'N' },
+          previousData: { ...other, id: other.id as Identifier },
+        });
+      }
+      await dataProvider.update('producto-multimedias', {
+        id: record.id as Identifier,
+        data: { principalSN: 'S' },
+        previousData: { ...record, id: record.id as Identifier },
+      });
+      const imagen = renditionOf(product.nombre, record);
+      if (imagen) await setImagen(imagen);
+      await reload();
+      notify('Imagen principal actualizada', { type: 'success', messageArgs: { _: 'Imagen principal actualizada' } });
+    } catch (error) {
+      const message = `No se pudo cambiar la imagen principal: ${errorText(error)}`;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (record: MediaRecord) => {
+    setToDelete(undefined);
+    setBusy(true);
+    try {
+      await dataProvider.delete('producto-multimedias', {
+        id: record.id as Identifier,
+        previousData: { ...record, id: record.id as Identifier },
+      });
+      await reload();
+      notify('Multimedia eliminada', { type: 'success', messageArgs: { _: 'Multimedia eliminada' } });
+    } catch (error) {
+      const message = `No se pudo eliminar «${record.nombre}»: ${errorText(error)}`;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hint = `${[...IMAGE_EXTENSIONS, ...FILE_EXTENSIONS].join(', ')} · máximo ${MAX_UPLOAD_MB} MB`;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Los cambios de multimedia se guardan al momento (no necesitan «Guardar»).
+      </Alert>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, mb: 2 }}>
+        <DropArea
+          testId="drop-main-image"
+          label="Imagen principal"
+          hint={`png, jpg o jpeg · se genera la imagen de 800x600 · máximo ${MAX_UPLOAD_MB} MB`}
+          multiple={false}
+          accept={IMAGE_ACCEPT}
+          disabled={busy}
+          onFiles={(files) => void uploadAll(files, true)}
+        />
+        <DropArea
+          testId="drop-files"
+          label="Arrastra aquí imágenes y documentos, o haz clic para elegirlos"
+          hint={hint}
+          multiple
+          accept={ACCEPT}
+          disabled={busy}
+          onFiles={(files) => void uploadAll(files, false)}
+        />
+      </Box>
+      {busy && <LinearProgress sx={{ mb: 1 }} aria-label="Guardando multimedia" />}
+      {uploads.length > 0 && (
+        <List dense aria-label="Ficheros subidos">
+          {uploads.map((upload, index) => (
+            <ListItem key={`${upload.name}-${index}`} disableGutters>
+              <Alert
+                severity={upload.status === 'error' ? 'error' : upload.status === 'hecho' ? 'success' : 'info'}
+                sx={{ width: '100%', py: 0 }}
+              >
+                {upload.name}:{' '}
+                {upload.status === 'subiendo' ? 'subiendo…' : upload.status === 'hecho' ? 'subido' : upload.message}
+              </Alert>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {media.length === 0 ? (
+        <Typography color="text.secondary">Este producto aún no tiene multimedia.</Typography>
+      ) : (
+        <Table size="small" aria-label="Multimedia del producto">
+          <TableHead>
+            <TableRow>
+              <TableCell>Vista previa</TableCell>
+              <TableCell>Nombre</TableCell>
+              <TableCell>Tipo</TableCell>
+              <TableCell>Principal</TableCell>
+              <TableCell>Público</TableCell>
+              <TableCell>Fichero</TableCell>
+              <TableCell align="right">Acciones</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {media.map((record) => {
+              const url = mediaUrl(base, record.fichero);
+              return (
+                <TableRow key={String(record.id)} data-testid="media-row">
+                  <TableCell>
+                    <MediaThumb
+                      path={record.fichero}
+                      alt={String(record.nombre ?? '')}
+                      width={80}
+                      height={60}
+                      document={record.tipo !== 'Imagen'}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {record.nombre}
+                    {isMainImage(record) && (
+                      <Typography variant="caption" color="primary" component="div">
+                        imagen principal
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{record.tipo}</TableCell>
+                  <TableCell>
+                    <Switch
+                      checked={record.principalSN === 'S'}
+                      disabled={busy}
+                      onChange={(_, on) => void makePrincipal(record, on)}
+                      slotProps={{ input: { 'aria-label': `Principal: ${record.nombre}` } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      checked={record.publicoSN === 'S'}
+                      disabled={busy}
+                      onChange={(_, on) =>
+                        void patch(record, { publicoSN: on ? 'S' : 'N' }, 'Multimedia actualizada')
+                      }
+                      slotProps={{ input: { 'aria-label': `Público: ${record.nombre}` } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>
+                    {url ? (
+                      <Link href={url} target="_blank" rel="noopener noreferrer">
+                        {record.fichero} <OpenInNew sx={{ fontSize: 14, verticalAlign: 'middle' }} />
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Eliminar">
+                      <span>
+                        <IconButton
+                          aria-label={`Eliminar ${record.nombre}`}
+                          disabled={busy}
+                          onClick={() => setToDelete(record)}
+                        >
+                          <DeleteOutline />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      <Confirm
+        isOpen={toDelete !== undefined}
+        title="Eliminar multimedia"
+        content={
+          toDelete
+            ? `¿Eliminar «${toDelete.nombre}» del producto?${isMainImage(toDelete) ? ' Es su imagen principal.' : ''}`
+            : ''
+        }
+        confirm="Eliminar"
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onClose={() => setToDelete(undefined)}
+      />
+    </Box>
+  );
+};
+

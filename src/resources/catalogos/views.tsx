@@ -1,0 +1,47 @@
+/**
+ * Catalogue screens: the generic list and edit screens of the schema, plus a way into the catalogue's product
+ * assignment (src/custom/catalogueProducts). Deleting a catalogue (list bulk delete or the edit page's delete)
+ * removes its products first: the data provider does it (withCatalogueProducts), so the generic delete buttons
+ * need nothing here.
+ */
+import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
+import Stack from '@mui/material/Stack';
+import { Button } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { PAGE_PATH } from '../../custom/catalogueProducts/page';
+import { GenericEdit, GenericList } from '../generic';
+import type { ResourceViews } from '../views';
+import { catalogos } from './schema';
+
+const ManageProductsBar = ({ catalogoId }: { catalogoId?: string }) => (
+  <Stack direction="row" justifyContent="flex-end" sx={{ pt: 1 }}>
+    <Button
+      to={catalogoId ? `/${PAGE_PATH}/${encodeURIComponent(catalogoId)}` : `/${PAGE_PATH}`}
+      label={catalogoId ? 'Gestionar los productos de este catálogo' : 'Gestionar productos de catálogos'}
+      variant="outlined"
+    >
+      <PlaylistAddCheck />
+    </Button>
+  </Stack>
+);
+
+const CatalogueList = () => (
+  <>
+    <ManageProductsBar />
+    <GenericList schema={catalogos} />
+  </>
+);
+
+const CatalogueEdit = () => {
+  const { id } = useParams();
+  return (
+    <>
+      <ManageProductsBar catalogoId={id} />
+      <GenericEdit schema={catalogos} />
+    </>
+  );
+};
+
+export const views: Record<string, Partial<ResourceViews>> = {
+  [catalogos.name]: { list: <CatalogueList />, edit: <CatalogueEdit /> },
+};

@@ -1,0 +1,24 @@
+/**
+ * spec §4 "Deleting an integration template reloads the page" (schema `reloadOnDelete`): after a successful
+ * delete (edit form or bulk delete), the app goes back to the list and the page reloads.
+ */
+import { useMemo } from 'react';
+import { useCreatePath } from 'react-admin';
+import type { ResourceSchema } from '../types';
+
+export const reloadToList = (listPath: string): void => {
+  window.location.hash = `#${listPath}`;
+  window.location.reload();
+};
+
+/** The delete buttons' mutationOptions for the schema (undefined: react-admin's defaults). */
+export const useDeleteSideEffects = (schema: ResourceSchema | undefined) => {
+  const createPath = useCreatePath();
+  return useMemo(
+    () =>
+      schema?.reloadOnDelete
+        ? { onSuccess: () => reloadToList(createPath({ resource: schema.name, type: 'list' })) }
+        : undefined,
+    [createPath, schema],
+  );
+};

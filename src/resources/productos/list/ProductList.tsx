@@ -1,0 +1,103 @@
+/**
+ * The product list (spec §2): page 1, 10 per page, nombre ASC; filters name contains, category contains and
+ * finalizado S/N; the main picture, categories and families joined with '; ', the review status of the
+ * marketplace texts (one batched request per page); column chooser, CSV export of the current filter and
+ * bulk delete behind a confirmation.
+ */
+import {
+  BulkDeleteButton,
+  CreateButton,
+  DatagridConfigurable,
+  downloadCSV,
+  ExportButton,
+  List,
+  SelectColumnsButton,
+  TextField,
+  TopToolbar,
+  useNotify,
+  type Exporter,
+} from 'react-admin';
+import { csvFileName, toCsv } from '../../../custom/importExport/csv';
+import { MESSAGES } from '../../../custom/productEditor/messages';
+import { DEFAULT_PER_PAGE } from '../../generic/GenericList';
+import { filtersFor } from '../../generic/filtersFor';
+import { ListPagination } from '../../generic/listParts';
+import { SNField } from '../../generic/recordFields';
+import { productos } from '../schema';
+import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
+import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
+
+/** Columns offered by the chooser but hidden at first. */
+const HIDDEN = [
+  'id',
+  'fechaModificacion',
+  'fechaCreacion',
+  'finalizadoSAT',
+  'enviarAecoc',
+  'sincronizarConBC',
+  'ensamblado',
+  'activoEnMarketplace',
+];
+
+/** Export cap (the list's current filter and order): far above a company's catalogue. */
+const EXPORT_MAX = 20000;
+
+export const productExporter: Exporter = (records) => {
+  downloadCSV(toCsv(productos.table ?? 'productos', records), csvFileName(productos.table ?? 'productos').replace(/\.csv$/, ''));
+};
+
+const ListActions = () => (
+  <TopToolbar>
+    <CreateButton />
+    <SelectColumnsButton />
+    <ExportButton maxResults={EXPORT_MAX} />
+  </TopToolbar>
+);
+
+const BulkActions = () => {
+  const notify = useNotify();
+  return (
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onError: (error: unknown) => {
+          const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+          const message = `${MESSAGES.deleteError}${detail}`;
+          notify(message, { type: 'error', messageArgs: { _: message } });
+        },
+      }}
+    />
+  );
+};
+
+export const ProductList = () => (
+  <List
+    perPage={DEFAULT_PER_PAGE}
+    sort={productos.sort}
+    filters={filtersFor(productos)}
+    actions={<ListActions />}
+    pagination={<ListPagination />}
+    exporter={productExporter}
+  >
+    <ReviewStatusProvider>
+      <DatagridConfigurable omit={HIDDEN} rowClick="edit" bulkActionButtons={<BulkActions />}>
+        <TextField source="id" />
+        <ThumbnailField source="imagen" sortable={false} />
+        <TextField source="nombre" />
+        <JoinedListField source="categorias" />
+        <JoinedListField source="familias" />
+        <SNField source="finalizado" />
+        <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
+        <ProductDateField source="fechaModificacion" />
+        <ProductDateField source="fechaCreacion" />
+        <SNField source="finalizadoSAT" />
+        <SNField source="enviarAecoc" />
+        <SNField source="sincronizarConBC" />
+        <SNField source="ensamblado" />
+        <MarketplaceField source="activoEnMarketplace" />
+      </DatagridConfigurable>
+    </ReviewStatusProvider>
+  </List>
+);
+
+export default ProductList;

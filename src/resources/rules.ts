@@ -1,0 +1,37 @@
+/**
+ * Record rules declared in the schema language, shared by the forms (client) and the reference API (server).
+ * Pure TypeScript.
+ */
+import type { ResourceSchema } from './types';
+
+/** 'YYYY-MM-DD' of a Date or an ISO / 'YYYY-MM-DD…' string; undefined when empty or unreadable. */
+export function dayOf(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) return value.trim().slice(0, 10);
+  return undefined;
+}
+
+/** The message of a `notBefore` rule: "a range ending before it starts". */
+export const notBeforeMessage = (label: string, otherLabel: string): string =>
+  `«${label}» no puede ser anterior a «${otherLabel}».`;
+
+/**
+ * The `notBefore` rules of a schema on one record (values already as ISO dates or 'YYYY-MM-DD'):
+ * field → message for every date that is before the date it may not precede. Empty when all hold.
+ */
+export function dateOrderErrors(
+  schema: ResourceSchema,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of schema.fields) {
+    if (!field.notBefore) continue;
+    const end = dayOf(values[field.name]);
+    const start = dayOf(values[field.notBefore]);
+    if (end && start && end < start) {
+      const other = schema.fields.find((candidate) => candidate.name === field.notBefore);
+      errors[field.name] = notBeforeMessage(field.label, other?.label ?? field.notBefore);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,142 @@
+/**
+ * The import and export screens over ra-data-fakerest (the parse worker runs inline in jsdom): drop a file,
+ * the table comes from its name, columns are mapped, the preview shows normalised values and problems, the
+ * import runs and reports; the list export button downloads `{table}_PIM.csv` of the current filter.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeProvider, fixture, renderApp } from './renderApp';
+
+const csvFile = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
+
+const drop = (file: File) => {
+  const input = screen.getByTestId('import-file') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+};
+
+let downloads: { name: string; blob: Blob }[] = [];
+
+beforeEach(() => {
+  downloads = [];
+  let last: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    last = blob as Blob;
+    return 'blob:test';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) downloads.push({ name: this.download, blob: last });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The downloaded text, BOM included (FileReader.readAsText would drop it). */
+const readBlob = (blob: Blob): Promise<string> =>
+  new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(blob);
+  });
+
+describe('Importar CSV', () => {
+  it('maps, previews, imports brands and reports; rejected rows download as CSV', async () => {
+    const provider = fakeProvider(fixture());
+    renderApp('/importar-csv', { dataProvider: provider });
+    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    drop(
+      csvFile(
+        'marca_PIM.csv',
+        '\uFEFFid;empresaId;Nombre;codigo;columna rara\n1;1;Marca 01;M01;x\n2;1;Marca dos;M02;x\n;1;Marca nueva;MN;x\n;1;;SIN;x\n',
+      ),
+    );
+    expect(await screen.findByText(/marca_PIM\.csv: 4 filas/)).toBeTruthy();
+    // table from the file name, columns mapped by name
+    expect((screen.getByTestId('import-table') as HTMLInputElement).value).toBe('marca');
+    expect(screen.getByText('Se usa la empresa seleccionada: no se importa')).toBeTruthy();
+    expect(screen.getByText('Columna desconocida: no se importa')).toBeTruthy();
+    // preview and problems
+    expect(await screen.findByText(/3 filas correctas · 1 filas con problemas/)).toBeTruthy();
+    const problems = screen.getByRole('table', { name: 'Problemas encontrados' });
+    expect(within(problems).getByText("El campo 'nombre' es obligatorio")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Importar 4 filas' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
+    const report = await screen.findByTestId('import-report', {}, { timeout: 10000 });
+    expect(within(report).getByTestId('count-created').textContent).toBe('Creadas: 1');
+    expect(within(report).getByTestId('count-updated').textContent).toBe('Actualizadas: 1');
+    expect(within(report).getByTestId('count-unchanged').textContent).toBe('Sin cambios: 1');
+    expect(within(report).getByTestId('count-rejected').textContent).toBe('Rechazadas: 1');
+
+    const { data } = await provider.getList('Marca', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(data.find((m) => m.id === 2)?.nombre).toBe('Marca dos');
+    expect(data.filter((m) => m.nombre === 'Marca nueva')).toHaveLength(1);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(report).getByRole('button', { name: 'Descargar filas rechazadas (CSV)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].name).toBe('marca_PIM_rechazadas.csv');
+    const text = await readBlob(downloads[0].blob);
+    expect(text.replace(/^\uFEFF/, '').split('\r\n').slice(0, 2)).toEqual([
+      'id;empresaId;Nombre;codigo;columna rara;Línea;Columna;Motivo',
+      ";1;;SIN;x;5;Nombre;El campo 'nombre' es obligatorio",
+    ]);
+  });
+
+  it("an unknown table in the file name: 'Problema con el nombre de la tabla', the user picks one", async () => {
+    renderApp('/importar-csv');
+    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    drop(csvFile('tabla_rara_PIM.csv', 'nombre\nA\n'));
+    expect(
+      await screen.findByText('Problema con el nombre de la tabla «tabla_rara»: elija la tabla de destino'),
+    ).toBeTruthy();
+  });
+
+  it("?tabla= with an unknown table shows 'Problema con el nombre de la tabla'", async () => {
+    renderApp('/importar-csv?tabla=nada');
+    expect(await screen.findByText('Problema con el nombre de la tabla «nada»')).toBeTruthy();
+  });
+
+  it('Latin-1 files are read as Windows-1252, with a note', async () => {
+    renderApp('/importar-csv');
+    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    const bytes = Uint8Array.from([...'nombre;codigo\nSeñal;S1\n'].map((c) => c.charCodeAt(0)));
+    drop(new File([bytes], 'marca_PIM.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(/se ha leído como Windows-1252/)).toBeTruthy();
+    expect(await screen.findByText('Señal')).toBeTruthy();
+  });
+});
+
+describe('list export button', () => {
+  it('downloads {table}_PIM.csv of every page of the current filter, with BOM and semicolons', async () => {
+    renderApp('/Marca');
+    await screen.findByText('Marca 01', {}, { timeout: 15000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    expect(downloads[0].name).toBe('marca_PIM.csv');
+    const text = await readBlob(downloads[0].blob);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('id;empresaId;nombre;codigo');
+    // every page: 12 brands although the list shows 10
+    expect(lines).toHaveLength(13);
+    expect(lines).toContain('12;1;Marca 12;M12');
+  });
+
+  it('exports only the rows of the current filter', async () => {
+    renderApp('/Marca?filter=%7B%22codigo%22%3A%22M07%22%7D');
+    await screen.findByText('Marca 07', {}, { timeout: 15000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    const lines = (await readBlob(downloads[0].blob)).slice(1).trim().split('\r\n');
+    expect(lines).toEqual(['id;empresaId;nombre;codigo', '7;1;Marca 07;M07']);
+  });
+});

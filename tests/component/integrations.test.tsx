@@ -1,0 +1,221 @@
+/**
+ * The synchronisation log and the ERP sync screens over ra-data-fakerest with fake integration methods on the
+ * data provider: the table selector switches the identity columns, an unknown table shows the spec's message,
+ * the error filter keeps rows with / without motivoErrorSincroConBC; a sync shows progress then its summary
+ * with the failed rows, and a failed call its Spanish message.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/App';
+import type { IntegrationsApi, SyncSummary } from '../../src/custom/integrations/api';
+import { fakeIntegrations } from './integrationsFake';
+import { fakeProvider, fixture } from './renderApp';
+
+const logFixture = () => {
+  const base = fixture();
+  return {
+    ...base,
+    productos: [
+      {
+        id: 10,
+        empresaId: 1,
+        nombre: 'SKU-10',
+        fechaSincronizacionConBC: '2025-05-02T08:00:05.000Z',
+        fechaEjecucionDeProcesoSincroBC: '2025-05-02T08:00:00.000Z',
+        motivoErrorSincroConBC: null,
+      },
+      {
+        id: 11,
+        empresaId: 1,
+        nombre: 'SKU-11',
+        fechaSincronizacionConBC: null,
+        fechaEjecucionDeProcesoSincroBC: '2025-05-03T09:00:00.000Z',
+        motivoErrorSincroConBC: 'El ERP rechazó SKU-11',
+      },
+      // never synced: not in the log
+      { id: 12, empresaId: 1, nombre: 'SKU-12', fechaEjecucionDeProcesoSincroBC: null },
+    ],
+    Repuestos: [
+      {
+        id: 1,
+        skuPrincipal: 'SKU-10',
+        skuRepuesto: 'REP-1',
+        fechaSincronizacionConBC: '2025-05-02T08:00:06.000Z',
+        fechaEjecucionDeProcesoSincroBC: '2025-05-02T08:00:01.000Z',
+        motivoErrorSincroConBC: null,
+      },
+    ],
+    Sustitutos: [],
+    Ensamblados: [],
+  };
+};
+
+const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
+  const fake = fakeIntegrations(fakeProvider(logFixture()), overrides);
+  window.location.hash = `#${path}`;
+  render(<App dataProvider={fake.provider} />);
+  return fake.api;
+};
+
+// The first render of a lazy page loads its module: slow on a busy machine.
+const FIRST = { timeout: 30_000 };
+const logTable = () => screen.findByRole('table', { name: 'Registro de sincronización' }, FIRST);
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+const firstCells = (table: HTMLElement) =>
+  [...table.querySelectorAll('tbody tr')].map((row) => row.querySelector('td')?.textContent);
+
+const choose = async (label: RegExp, option: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('Sync log page', { timeout: 60_000 }, () => {
+  it('lists the synced rows of productos, newest run first, and the table selector switches columns', async () => {
+    const api = renderAt('/registro-sincronizacion');
+    const table = await logTable();
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11', 'SKU-10']));
+    expect(headers(table)).toEqual([
+      'Nombre (SKU)',
+      'Fecha de sincronización con BC',
+      'Fecha de ejecución',
+      'Motivo del error',
+    ]);
+    expect(within(table).getByText('El ERP rechazó SKU-11')).toBeTruthy();
+
+    await choose(/Tabla/, 'repuestos');
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-10']));
+    expect(headers(table)).toEqual([
+      'SKU principal',
+      'SKU repuesto',
+      'Fecha de sincronización con BC',
+      'Fecha de ejecución',
+      'Motivo del error',
+    ]);
+    expect(within(table).getByText('REP-1')).toBeTruthy();
+    expect(window.location.hash).toContain('tabla=repuestos');
+    expect(api.integrationsSyncLog).toHaveBeenLastCalledWith('repuestos', expect.anything(), 1, 10);
+
+    await choose(/Tabla/, 'sustitutos');
+    await waitFor(() =>
+      expect(screen.getByText('No hay registros de sincronización con estos filtros')).toBeTruthy(),
+    );
+    expect(headers(await logTable())).toContain('SKU sustituto');
+  });
+
+  it("an unknown table shows 'Problema con el nombre de la tabla' and reads nothing", async () => {
+    const api = renderAt('/registro-sincronizacion?tabla=precios');
+    expect(await screen.findByText('Problema con el nombre de la tabla', {}, FIRST)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Registro de sincronización' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Exportar CSV/ }).hasAttribute('disabled')).toBe(true);
+    expect(api.integrationsSyncLog).not.toHaveBeenCalled();
+
+    // choosing a known table recovers
+    await choose(/Tabla/, 'productos');
+    const table = await logTable();
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11', 'SKU-10']));
+    expect(screen.queryByText('Problema con el nombre de la tabla')).toBeNull();
+  });
+
+  it('the error filter keeps the rows with, or without, motivoErrorSincroConBC', async () => {
+    const api = renderAt('/registro-sincronizacion');
+    const table = await logTable();
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11', 'SKU-10']));
+
+    await choose(/Errores/, 'Con error');
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11']));
+    expect(within(table).getByText('El ERP rechazó SKU-11')).toBeTruthy();
+    expect(api.integrationsSyncLog).toHaveBeenLastCalledWith(
+      'productos',
+      expect.objectContaining({ errores: 'con' }),
+      1,
+      10,
+    );
+
+    await choose(/Errores/, 'Sin error');
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-10']));
+    expect(within(table).queryByText('El ERP rechazó SKU-11')).toBeNull();
+
+    await choose(/Errores/, 'Todos');
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11', 'SKU-10']));
+  });
+
+  it('a failing read shows its message', async () => {
+    renderAt('/registro-sincronizacion', {
+      integrationsSyncLog: async () => {
+        throw new Error('Error de conexión. Verifique su red e intente de nuevo.');
+      },
+    });
+    expect(await screen.findByText('Error de conexión. Verifique su red e intente de nuevo.', {}, FIRST)).toBeTruthy();
+  });
+});
+
+const deferred = <T,>() => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+describe('ERP sync page', { timeout: 60_000 }, () => {
+  it('shows progress while the sync runs, then the summary with the failed rows and their reason', async () => {
+    const run = deferred<SyncSummary>();
+    renderAt('/sincronizacion-erp', { integrationsSyncProducts: () => run.promise });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
+
+    expect(await screen.findByText('Sincronizando con el ERP…')).toBeTruthy();
+    // nothing else can start meanwhile
+    expect(screen.getByRole('button', { name: 'Sincronizar productos' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Sincronizar estado de referencias' }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
+
+    run.resolve({
+      estado: 'PARCIAL',
+      mensaje: 'Sincronización parcial: 2 sincronizados y 1 con error de 3',
+      total: 3,
+      sincronizados: 2,
+      fallidos: 1,
+      errores: [{ tabla: 'repuestos', registro: 'SKU-10 → REP-1', motivo: 'El ERP rechazó REP-1' }],
+    });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Sincronización parcial: 2 sincronizados y 1 con error de 3');
+    expect(within(status).getByText('repuestos: SKU-10 → REP-1')).toBeTruthy();
+    expect(within(status).getByText('El ERP rechazó REP-1')).toBeTruthy();
+    expect(screen.queryByText('Sincronizando con el ERP…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sincronizar productos' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('syncs one product by id, refuses a non-numeric id, and shows the ERP failure message', async () => {
+    const api = renderAt('/sincronizacion-erp', {
+      integrationsSyncReferenceState: async () => {
+        throw new Error('El ERP no responde');
+      },
+    });
+    const id = await screen.findByLabelText('Id de producto', {}, FIRST);
+    const one = () => screen.getByRole('button', { name: 'Sincronizar producto' });
+    const oneState = () => screen.getByRole('button', { name: 'Sincronizar estado del producto' });
+    expect(one().hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(id, { target: { value: 'abc' } });
+    expect(await screen.findByText('Indique un id numérico')).toBeTruthy();
+    expect(one().hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(id, { target: { value: '10' } });
+    fireEvent.click(one());
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Sincronización completada');
+    expect(api.integrationsSyncProducts).toHaveBeenCalledWith({ idProducto: 10 });
+
+    fireEvent.click(oneState());
+    expect(await screen.findByText('El ERP no responde')).toBeTruthy();
+    // a failure never leaves the previous success on screen
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/custom/importExport/csv';
+import { autoMap, missingRequired, remap } from '../../src/custom/importExport/mapping';
+import {
+  normalizeRow,
+  productoGeneralFor,
+  quickCreateProduct,
+  quickProductImage,
+  quickSincronizarConBC,
+  textHash,
+} from '../../src/custom/importExport/normalize';
+import { coerceValue, parseDecimal, prepareRows } from '../../src/custom/importExport/prepare';
+import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys';
+import {
+  exportSchemas,
+  importSchemas,
+  naturalKeys,
+  resolveTable,
+  TABLE_NAME_ERROR,
+  tableFromFileName,
+} from '../../src/custom/importExport/tables';
+import { schemaForTable } from '../../src/resources/registry';
+import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
+
+const schema = (table: string): ResourceSchema => {
+  const found = schemaForTable(table);
+  if (!found) throw new Error(table);
+  return found;
+};
+
+const prepare = (table: string, text: string) => {
+  const parsed = parseCsv(text);
+  const mappings = autoMap(schema(table), parsed.headers);
+  return { mappings, rows: prepareRows(schema(table), parsed.records, mappings) };
+};
+
+describe('tables (spec §3, §8 "Table names")', () => {
+  it('exports every table of the spec list plus the export-only view', () => {
+    const tables = exportSchemas().map((s) => s.table);
+    for (const table of [
+      'atributos',
+      'multimedia',
+      'categorias',
+      'permisos',
+      'empresas',
+      'grupos_atributos',
+      'marca',
+      'situaciones',
+      'roles',
+      'usuarios',
+      'producto_multimedia',
+      'producto_general',
+      'producto_atributos',
+      'productos',
+      'iconos',
+      'idiomas',
+      'producto_iconos',
+      'traducciones',
+      'producto_caracteristicas',
+      'sustitutos',
+      'ensamblados',
+      'repuestos',
+      'producto_datos_catalogo',
+      'vista_muestra_fotos_optimizada',
+    ]) {
+      expect(tables).toContain(table);
+    }
+    expect(importSchemas().map((s) => s.table)).not.toContain('vista_muestra_fotos_optimizada');
+  });
+
+  it("an unknown table name gives 'Problema con el nombre de la tabla'", () => {
+    expect(resolveTable('productoz', 'import')).toEqual({ error: 'Problema con el nombre de la tabla' });
+    expect(resolveTable('', 'export')).toEqual({ error: TABLE_NAME_ERROR });
+    expect(resolveTable('vista_muestra_fotos_optimizada', 'import')).toMatchObject({
+      error: expect.stringMatching(/^Problema con el nombre de la tabla/),
+    });
+    expect(resolveTable('vista_muestra_fotos_optimizada', 'export')).toHaveProperty('schema');
+    expect(resolveTable('marca', 'import')).toHaveProperty('schema.name', 'Marca');
+  });
+
+  it.each([
+    ['marca_PIM.csv', 'marca'],
+    ['producto_general_PIM (2).csv', 'producto_general'],
+    ['C:\\Descargas\\repuestos_PIM_rechazadas.csv', 'repuestos'],
+    ['catalogo.csv', undefined],
+  ])('table from file name %s → %s', (name, table) => {
+    expect(tableFromFileName(name)).toBe(table);
+  });
+
+  it('natural keys: documented per table, else unique fields / composite key', () => {
+    expect(naturalKeys(schema('productos'))).toEqual([['nombre']]);
+    expect(naturalKeys(schema('marca'))).toEqual([['codigo'], ['nombre']]);
+    expect(naturalKeys(schema('producto_iconos'))).toEqual([['idProducto', 'idIcono']]);
+    const custom = { ...schema('roles'), table: 'tabla_nueva' };
+    expect(naturalKeys(custom)).toEqual([['codigo']]);
+  });
+});
+
+describe('spec §5: products created by import', () => {
+  it('quick-created product: imagen multimedia/{name}/{hash}.png, company, empty familias, sincronizarConBC', () => {
+    const product = quickCreateProduct({ nombre: 'SKU-1', sincronizarConBC: 'si' });
+    expect(product).toEqual({
+      nombre: 'SKU-1',
+      empresaId: 1,
+      imagen: `multimedia/SKU-1/${textHash('SKU-1')}.png`,
+      familias: '',
+      sincronizarConBC: 'S',
+    });
+    expect(textHash('SKU-1')).toMatch(/^[0-9a-f]{8}$/);
+    expect(quickProductImage('SKU-1')).toBe(quickProductImage('SKU-1'));
+    expect(quickProductImage('SKU-2')).not.toBe(quickProductImage('SKU-1'));
+    expect(quickCreateProduct({ nombre: 'X', imagen: 'a.png', familias: 'F1' }, 2)).toMatchObject({
+      empresaId: 2,
+      imagen: 'a.png',
+      familias: 'F1',
+      sincronizarConBC: 'N',
+    });
+  });
+  it.each([
+    ['true', 'S'],
+    ['si', 'S'],
+    ['S', 'S'],
+    ['Sí', 'S'],
+    ['no', 'N'],
+    ['false', 'N'],
+    ['cualquier cosa', 'N'],
+    ['', 'N'],
+    [null, 'N'],
+  ])('sincronizarConBC %j → %s', (text, expected) => {
+    expect(quickSincronizarConBC(text)).toBe(expected);
+  });
+  it('normalizeRow(productos) applies the same sincronizarConBC rule; empty stays empty', () => {
+    expect(normalizeRow('productos', { sincronizarConBC: 'TRUE' }).sincronizarConBC).toBe('S');
+    expect(normalizeRow('productos', { sincronizarConBC: 'x' }).sincronizarConBC).toBe('N');
+    expect(normalizeRow('productos', { sincronizarConBC: null }).sincronizarConBC).toBeNull();
+  });
+  it('producto_general: productoId and sku equal to the name', () => {
+    expect(productoGeneralFor({ id: 7, nombre: 'SKU-7' })).toEqual({ productoId: 7, sku: 'SKU-7' });
+  });
+});
+
+describe('column mapping', () => {
+  it('maps by field name or label ignoring case, accents and separators; says what happens to the rest', () => {
+    const mappings = autoMap(schema('productos'), [
+      'ID',
+      'empresaId',
+      'Nombre (SKU)',
+      'CATEGORIAS',
+      'fecha_creacion',
+      'titulo',
+      'marca',
+      'columna rara',
+      'nombre',
+    ]);
+    expect(mappings.map((m) => [m.field, m.kind])).toEqual([
+      ['id', 'key'],
+      [null, 'company'],
+      ['nombre', 'field'],
+      ['categorias', 'field'],
+      [null, 'server'],
+      [null, 'otherTable'],
+      [null, 'otherTable'],
+      [null, 'unknown'],
+      [null, 'duplicate'],
+    ]);
+    expect(mappings[5].note).toBe('Es una columna de la tabla producto_general, no de productos: no se importa');
+    expect(mappings[2].note).toBe('Se importa en «nombre»');
+  });
+  it('can be adjusted; a field is filled by one column only; required fields left unmapped are listed', () => {
+    const table = schema('marca');
+    let mappings = autoMap(table, ['Name', 'codigo']);
+    expect(missingRequired(table, mappings)).toEqual(['nombre']);
+    mappings = remap(table, mappings, 0, 'nombre');
+    expect(mappings[0]).toMatchObject({ field: 'nombre', kind: 'field' });
+    expect(missingRequired(table, mappings)).toEqual([]);
+    mappings = remap(table, mappings, 1, 'nombre');
+    expect(mappings[1]).toMatchObject({ field: null, kind: 'duplicate' });
+    mappings = remap(table, mappings, 1, null);
+    expect(mappings[1]).toMatchObject({ field: null, kind: 'skipped' });
+  });
+});
+
+const field = (overrides: Partial<FieldSchema>): FieldSchema => ({
+  name: 'f',
+  type: 'string',
+  label: 'F',
+  ...overrides,
+});
+
+describe('value conversion', () => {
+  it.each([
+    ['12,5', 12.5],
+    ['1.234,5', 1234.5],
+    ['-3', -3],
+    ['.5', 0.5],
+    ['abc', undefined],
+    ['1,2,3', undefined],
+  ])('parseDecimal %s → %s', (text, expected) => {
+    expect(parseDecimal(text)).toBe(expected);
+  });
+  it('integers, numbers, S/N, choices, lengths, dates, empty and required', () => {
+    expect(coerceValue(field({ type: 'integer' }), '42', '42')).toEqual({ value: 42 });
+    expect(coerceValue(field({ type: 'integer' }), '4.5', '4.5')).toEqual({
+      reason: "El campo 'f' no es correcto: «4.5» no es un número entero",
+    });
+    expect(coerceValue(field({ type: 'number', min: 0 }), '-1', '-1')).toEqual({
+      reason: "El campo 'f' no es correcto: debe ser mayor o igual que 0",
+    });
+    expect(coerceValue(field({ type: 'sn' }), 'sí', 'sí')).toEqual({ value: 'S' });
+    expect(coerceValue(field({ type: 'sn' }), 'quizá', 'quizá')).toEqual({
+      reason: "El campo 'f' no es correcto: «quizá» (use S o N)",
+    });
+    expect(coerceValue(field({ choices: ['Imagen', 'Video'] }), 'video', 'video')).toEqual({ value: 'Video' });
+    expect(coerceValue(field({ choices: ['Imagen', 'Video'] }), 'Foto', 'Foto')).toEqual({
+      reason: "El campo 'f' tiene un valor no válido: «Foto» (valores admitidos: Imagen, Video)",
+    });
+    expect(coerceValue(field({ maxLength: 3 }), 'abcd', 'abcd')).toEqual({
+      reason: "El campo 'f' tiene un valor no válido: más de 3 caracteres",
+    });
+    expect(coerceValue(field({ type: 'date' }), '05/03/2024', '05/03/2024')).toEqual({
+      value: '2024-03-05T00:00:00.000Z',
+    });
+    expect(coerceValue(field({}), null, '')).toEqual({ value: null });
+    expect(coerceValue(field({ required: true }), null, '')).toEqual({ reason: "El campo 'f' es obligatorio" });
+  });
+});
+
+describe('prepareRows: spec §5 normalisation through normalizeRow, every problem reported', () => {
+  it('atributos codigo, ensamblados cantidad, repuestos posicion and dates, sustitutos intercambiable', () => {
+    expect(prepare('atributos', 'nombre;codigo\nPeso;42').rows[0].values).toEqual({
+      nombre: 'Peso',
+      codigo: 42,
+    });
+    expect(
+      prepare('ensamblados', 'skuPrincipal;skuEnsamblado;cantidad\nA;B;3').rows[0].values.cantidad,
+    ).toBe(3);
+    const repuesto = prepare(
+      'repuestos',
+      'skuPrincipal;skuRepuesto;posicion;fechaInicio;fechaFin\nA;B;7;01/02/2025;2025-12-31T00:00:00.000Z',
+    ).rows[0];
+    expect(repuesto.problems).toEqual([]);
+    expect(repuesto.values).toMatchObject({
+      posicion: 7,
+      fechaInicio: '2025-02-01T00:00:00.000Z',
+      fechaFin: '2025-12-31T00:00:00.000Z',
+    });
+    const sustituto = prepare(
+      'sustitutos',
+      'skuPrincipal;skuSustituto;intercambiable;fechaInicio\nA;B;Sí;2025/12/31\nA;C;no;31-12-2025',
+    ).rows;
+    expect(sustituto.map((r) => [r.values.intercambiable, r.values.fechaInicio])).toEqual([
+      ['S', '2025-12-31T00:00:00.000Z'],
+      ['N', '2025-12-31T00:00:00.000Z'],
+    ]);
+  });
+
+  it('a value normalisation cannot read is a problem of its line and column, not a silent null', () => {
+    const { rows } = prepare(
+      'sustitutos',
+      'skuPrincipal;skuSustituto;Fecha de inicio;intercambiable\nA;B;mañana;quizá\nA;C;;S',
+    );
+    expect(rows[0].line).toBe(2);
+    expect(rows[0].problems).toEqual([
+      {
+        column: 'Fecha de inicio',
+        reason:
+          "El campo 'fechaInicio' no es correcto: «mañana» no es una fecha (dd/mm/aaaa, aaaa-mm-dd, dd-mm-aaaa o aaaa/mm/dd)",
+      },
+      { column: 'intercambiable', reason: "El campo 'intercambiable' no es correcto: «quizá» (use S o N)" },
+    ]);
+    expect(rows[1].problems).toEqual([]);
+    expect(rows[1].values.fechaInicio).toBeNull();
+    const ensamblado = prepare('ensamblados', 'skuPrincipal;skuEnsamblado;cantidad\nA;B;tres').rows[0];
+    expect(ensamblado.problems[0].reason).toBe("El campo 'cantidad' no es correcto: «tres» no es un número entero");
+  });
+
+  it('text is trimmed and un-neutralised; empty cells are null; required empty cells are problems', () => {
+    const { rows } = prepare('marca', "nombre;codigo\n  '=Marca rara  ;\n;X");
+    expect(rows[0].values).toEqual({ nombre: '=Marca rara', codigo: null });
+    expect(rows[1].problems).toEqual([{ column: 'nombre', reason: "El campo 'nombre' es obligatorio" }]);
+  });
+
+  it('rows with a wrong column count and repeated keys are problems', () => {
+    const { rows } = prepare('marca', 'nombre;codigo\nA;1\nB;2;x\nC;1\nc;9');
+    expect(rows[1].problems[0].reason).toMatch(/sobran valores/);
+    expect(rows[2].problems).toEqual([
+      { column: '', reason: 'Fila duplicada: la clave codigo = 1 ya aparece en la línea 2' },
+    ]);
+    // a different codigo is a different key
+    expect(rows[3].problems).toEqual([]);
+  });
+
+  it('keys: id first, then the first complete natural key; compared case-insensitively', () => {
+    const marca = schema('marca');
+    expect(rowKey(marca, { id: 5, codigo: 'A' })).toMatchObject({ kind: 'id', value: 5 });
+    expect(rowKey(marca, { id: null, codigo: null, nombre: 'X' })).toMatchObject({
+      kind: 'natural',
+      fields: ['nombre'],
+    });
+    expect(rowKey(marca, { codigo: '' })).toBeUndefined();
+    expect(keyText(['ABC  '])).toBe(keyText(['abc']));
+    const index = new StoredIndex(marca, [{ id: 1, nombre: 'Alfa', codigo: 'A1' }]);
+    expect(index.find(rowKey(marca, { codigo: 'a1' })!)).toMatchObject({ id: 1 });
+    expect(index.find(rowKey(marca, { nombre: 'ALFA' })!)).toMatchObject({ id: 1 });
+    expect(index.find(rowKey(marca, { id: 2 })!)).toBeUndefined();
+  });
+});

@@ -1,0 +1,42 @@
+// @vitest-environment node
+/** The reference API's pure product rules: the volume check of the manual sync and replica naming. */
+import { describe, expect, it } from 'vitest';
+import { hasVolume, parseDecimal, productVolume } from '../../server/erp/volume';
+import { replicaCandidates, rewriteMediaPath } from '../../server/features/products/replica';
+
+describe('volume check (spec §7, §8)', () => {
+  it('reads Spanish and plain decimals', () => {
+    expect(parseDecimal('1.234,5')).toBe(1234.5);
+    expect(parseDecimal('12.5')).toBe(12.5);
+    expect(parseDecimal('1.200')).toBe(1200);
+    expect(parseDecimal('35 cm')).toBe(35);
+    expect(parseDecimal('')).toBeUndefined();
+  });
+
+  it('volume from Largo/Ancho/Alto (units converted), else from dimensiones; none → 0 → no volume', () => {
+    const attrs = [
+      { nombre: 'Largo', valor: '20', unidad: 'cm' },
+      { nombre: ' ancho ', valor: '100', unidad: 'mm' },
+      { nombre: 'ALTO', valor: '0,5', unidad: 'm' },
+    ];
+    expect(productVolume(attrs)).toBe(20 * 10 * 50);
+    expect(productVolume([], '120 x 40 x 35 cm')).toBe(120 * 40 * 35);
+    expect(productVolume([{ nombre: 'Largo', valor: '20' }], null)).toBe(0);
+    expect(hasVolume(productVolume([], null))).toBe(false);
+    expect(hasVolume(productVolume([{ nombre: 'Largo', valor: '-2' }, { nombre: 'Ancho', valor: '3' }, { nombre: 'Alto', valor: '4' }]))).toBe(false);
+  });
+});
+
+describe('replica (spec §7 GET /productos/replica/{id})', () => {
+  it('names the copy {nombre}-COPIA, then -COPIA-2…, within 100 characters', () => {
+    expect(replicaCandidates('SKU-1', 3)).toEqual(['SKU-1-COPIA', 'SKU-1-COPIA-2', 'SKU-1-COPIA-3']);
+    const long = 'X'.repeat(100);
+    expect(replicaCandidates(long, 2).every((name) => name.length <= 100)).toBe(true);
+  });
+
+  it("moves media paths to the copy's folder", () => {
+    expect(rewriteMediaPath('multimedia/A/800x600_A.png', 'A', 'A-COPIA')).toBe('multimedia/A-COPIA/800x600_A.png');
+    expect(rewriteMediaPath('https://cdn/x.png', 'A', 'B')).toBe('https://cdn/x.png');
+    expect(rewriteMediaPath(null, 'A', 'B')).toBeNull();
+  });
+});
