@@ -148,7 +148,9 @@ describe('Sync log page', { timeout: 60_000 }, () => {
         throw new Error('Error de conexión. Verifique su red e intente de nuevo.');
       },
     });
-    expect(await screen.findByText('Error de conexión. Verifique su red e intente de nuevo.', {}, FIRST)).toBeTruthy();
+    expect(
+      await screen.findByText('Error de conexión. Verifique su red e intente de nuevo.', {}, FIRST),
+    ).toBeTruthy();
   });
 });
 
@@ -189,7 +191,9 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
     expect(within(status).getByText('repuestos: SKU-10 → REP-1')).toBeTruthy();
     expect(within(status).getByText('El ERP rechazó REP-1')).toBeTruthy();
     expect(screen.queryByText('Sincronizando con el ERP…')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sincronizar productos' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Sincronizar productos' }).hasAttribute('disabled')).toBe(
+      false,
+    );
   });
 
   it('syncs one product by id, refuses a non-numeric id, and shows the ERP failure message', async () => {

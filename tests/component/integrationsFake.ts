@@ -30,11 +30,19 @@ export const fakeIntegrations = (data: DataProvider, overrides: Partial<Integrat
     const texto = filters.texto?.trim().toLowerCase();
     const rows = (all as LogRow[])
       .filter((row) => typeof row.fechaEjecucionDeProcesoSincroBC === 'string')
-      .filter((row) => !filters.fecha || String(row.fechaEjecucionDeProcesoSincroBC).startsWith(filters.fecha))
+      .filter(
+        (row) => !filters.fecha || String(row.fechaEjecucionDeProcesoSincroBC).startsWith(filters.fecha),
+      )
       .filter((row) => filters.errores !== 'con' || Boolean(row.motivoErrorSincroConBC))
       .filter((row) => filters.errores !== 'sin' || !row.motivoErrorSincroConBC)
       .filter(
-        (row) => !texto || identity.some((field) => String(row[field] ?? '').toLowerCase().includes(texto)),
+        (row) =>
+          !texto ||
+          identity.some((field) =>
+            String(row[field] ?? '')
+              .toLowerCase()
+              .includes(texto),
+          ),
       )
       .sort((a, b) =>
         String(b.fechaEjecucionDeProcesoSincroBC).localeCompare(String(a.fechaEjecucionDeProcesoSincroBC)),

@@ -69,7 +69,10 @@ test('a manual sync of one product appears in the log, which filters by date and
   const row = listRows(page).filter({ hasText: product.nombre });
   await expect(row).toHaveCount(1);
   // executed today (shown in the browser's locale), no error reason
-  const shownDay = await page.evaluate((iso) => new Date(`${iso}T12:00:00`).toLocaleDateString('es-ES'), today);
+  const shownDay = await page.evaluate(
+    (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString('es-ES'),
+    today,
+  );
   await expect(row.locator('td').nth(2)).toContainText(shownDay);
   await expect(row.locator('td').nth(3)).toHaveText('—');
 
