@@ -16,14 +16,12 @@ const server = await startServer({ port: 0, seed: true });
 try {
   const { url, repositories } = server;
   const stamp = Date.now() % 100000;
-  await repositories
-    .repository('productos')
-    .createAll(
-      Array.from({ length: N }, (_, i) => ({
-        empresaId: 1,
-        nombre: `BENCH-${stamp}-${String(i).padStart(4, '0')}`,
-      })),
-    );
+  await repositories.repository('productos').createAll(
+    Array.from({ length: N }, (_, i) => ({
+      empresaId: 1,
+      nombre: `BENCH-${stamp}-${String(i).padStart(4, '0')}`,
+    })),
+  );
   const login = await fetch(`${url}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -1,5 +1,5 @@
-export { authProvider, landingPath } from './authProvider';
-export { refreshAccessToken } from './refresh';
+export { authProvider, landingPath, NOT_ADMIN_MESSAGE } from './authProvider';
+export { refreshAccessToken, REFRESH_LOCK } from './refresh';
 export {
   permissionsToRules,
   canAccessWithRules,
@@ -14,7 +14,9 @@ export {
   getUserData,
   getRules,
   clearSession,
+  forgetTokens,
   isAdmin,
+  ADMIN_ROLE,
   ACCESS_TOKEN_KEY,
   REFRESH_TOKEN_KEY,
   USER_DATA_KEY,

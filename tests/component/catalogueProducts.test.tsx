@@ -198,7 +198,16 @@ describe('messages for each answer shape (spec §8)', () => {
   });
 });
 
-describe('deleting a catalogue', () => {
+describe('catalogue screens', () => {
+  it('lead from the catalogue list and edit pages to the product assignment', async () => {
+    renderScreen('/catalogos/1');
+    const button = await screen.findByRole('link', { name: /Gestionar los productos de este catálogo/ });
+    expect(button.getAttribute('href')).toBe('#/catalogo-productos/1');
+    fireEvent.click(button);
+    await loaded();
+    expect(window.location.hash).toBe('#/catalogo-productos/1');
+  });
+
   it('removes its products first, then the catalogue', async () => {
     const fake = renderScreen('/catalogos');
     await screen.findByText('Catálogo A');

@@ -58,10 +58,10 @@ describe('Importar CSV', () => {
     expect((screen.getByTestId('import-table') as HTMLInputElement).value).toBe('marca');
     expect(screen.getByText('Se usa la empresa seleccionada: no se importa')).toBeTruthy();
     expect(screen.getByText('Columna desconocida: no se importa')).toBeTruthy();
-    // preview and problems
-    expect(await screen.findByText(/3 filas correctas · 1 filas con problemas/)).toBeTruthy();
-    const problems = screen.getByRole('table', { name: 'Problemas encontrados' });
-    expect(within(problems).getByText("El campo 'nombre' es obligatorio")).toBeTruthy();
+    // preview with the values as they will be imported
+    expect(await screen.findByText(/4 filas correctas · 0 filas con problemas/)).toBeTruthy();
+    const preview = screen.getByRole('table', { name: 'Vista previa de las primeras filas' });
+    expect(within(preview).getByText('Marca nueva')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Importar 4 filas' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
@@ -88,7 +88,7 @@ describe('Importar CSV', () => {
       'id;empresaId;Nombre;codigo;columna rara;Línea;Columna;Motivo',
       ";1;;SIN;x;5;Nombre;El campo 'nombre' es obligatorio",
     ]);
-  });
+  }, 60_000);
 
   it("an unknown table in the file name: 'Problema con el nombre de la tabla', the user picks one", async () => {
     renderApp('/importar-csv');

@@ -119,6 +119,27 @@ describe('catalogueProductsApi', () => {
   });
 });
 
+describe('client call rule (spec §5)', () => {
+  it('a missing catalogoId fails before any request, naming the parameter', async () => {
+    const recorder = recordingClient(() => ({ json: [] }));
+    const api = catalogueProductsApi(API, recorder.client);
+    const missing = undefined as unknown as number;
+    await expect(api.deleteByCatalogue(missing)).rejects.toThrow(
+      'required parameter catalogoId was null or undefined when calling eliminarPorCatalogo',
+    );
+    await expect(api.add(null as unknown as number, [1])).rejects.toThrow(
+      'required parameter catalogoId was null or undefined when calling agregarMultiplesProductosAlCatalogo',
+    );
+    await expect(api.remove(3, undefined as unknown as number[])).rejects.toThrow(
+      'required parameter productoIds was null or undefined when calling eliminarMultiplesProductosDelCatalogo',
+    );
+    await expect(api.list(Number.NaN, 'incluidos', { page: 1, perPage: 10 })).rejects.toThrow(
+      'required parameter catalogoId was null or undefined when calling list',
+    );
+    expect(recorder.calls).toHaveLength(0);
+  });
+});
+
 /** A fake api and base provider recording the order of calls. */
 const setup = (options: { failCascadeFor?: number } = {}) => {
   const log: string[] = [];

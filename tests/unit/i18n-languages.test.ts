@@ -17,10 +17,15 @@ const keyPaths = (value: unknown, prefix = ''): string[] =>
     : [prefix];
 
 const valueAt = (messages: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
 
 const placeholders = (text: unknown) =>
-  [...String(text).matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+  [...String(text).matchAll(/%\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join();
 
 afterEach(() => {
   Cookies.remove('idioma', { path: '/' });
@@ -52,22 +57,25 @@ describe.each([
 describe('menu messages in the five languages', () => {
   const visible = registry.filter((schema) => !schema.menu.hidden);
 
-  it.each(SUPPORTED_LANGUAGES)('%s: every menu group, menu resource and bespoke page has a label', async (lang) => {
-    const messages = await loadMessages(lang);
-    for (const group of MENU_GROUPS) {
-      const label = valueAt(messages, `pim.menu.${group}`);
-      expect(typeof label === 'string' && label.trim() !== '', `pim.menu.${group}`).toBe(true);
-    }
-    for (const schema of visible) {
-      const name = String(valueAt(messages, `resources.${schema.name}.name`) ?? '');
-      expect(name, `resources.${schema.name}.name`).toMatch(/^\S.* \|\|\|\| \S.*$/);
-    }
-    for (const page of customPages) {
-      expect(valueAt(messages, `pim.pages.${page.path}`), `pim.pages.${page.path}`).toBe(
-        pageLabel(page, lang),
-      );
-    }
-  });
+  it.each(SUPPORTED_LANGUAGES)(
+    '%s: every menu group, menu resource and bespoke page has a label',
+    async (lang) => {
+      const messages = await loadMessages(lang);
+      for (const group of MENU_GROUPS) {
+        const label = valueAt(messages, `pim.menu.${group}`);
+        expect(typeof label === 'string' && label.trim() !== '', `pim.menu.${group}`).toBe(true);
+      }
+      for (const schema of visible) {
+        const name = String(valueAt(messages, `resources.${schema.name}.name`) ?? '');
+        expect(name, `resources.${schema.name}.name`).toMatch(/^\S.* \|\|\|\| \S.*$/);
+      }
+      for (const page of customPages) {
+        expect(valueAt(messages, `pim.pages.${page.path}`), `pim.pages.${page.path}`).toBe(
+          pageLabel(page, lang),
+        );
+      }
+    },
+  );
 
   it('every registry resource has its own name in en, de, fr and pt (not the Spanish one by accident)', () => {
     const missing = registry.flatMap((schema) =>
@@ -110,13 +118,16 @@ describe('bespoke page labels under pim.pages.<path>', () => {
 });
 
 describe('language cookie idioma', () => {
-  it.each(['xx', 'klingon', '', '%%%', 'e'])('an unknown value (%j) falls back to es without crashing', async (value) => {
-    Cookies.set('idioma', value, { path: '/' });
-    expect(getLanguage()).toBe('es');
-    const i18n = createI18nProvider();
-    expect(i18n.getLocale()).toBe('es');
-    expect(i18n.translate('ra.action.save')).toBe('Guardar');
-  });
+  it.each(['xx', 'klingon', '', '%%%', 'e'])(
+    'an unknown value (%j) falls back to es without crashing',
+    async (value) => {
+      Cookies.set('idioma', value, { path: '/' });
+      expect(getLanguage()).toBe('es');
+      const i18n = createI18nProvider();
+      expect(i18n.getLocale()).toBe('es');
+      expect(i18n.translate('ra.action.save')).toBe('Guardar');
+    },
+  );
 
   it('a known value is used (case and region ignored)', () => {
     for (const [cookie, language] of [

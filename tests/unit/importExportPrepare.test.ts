@@ -221,7 +221,8 @@ describe('value conversion', () => {
       value: '2024-03-05T00:00:00.000Z',
     });
     expect(coerceValue(field({}), null, '')).toEqual({ value: null });
-    expect(coerceValue(field({ required: true }), null, '')).toEqual({ reason: "El campo 'f' es obligatorio" });
+    // empty = not given, even for required fields (checked when the row is created)
+    expect(coerceValue(field({ required: true }), null, '')).toEqual({ value: null });
   });
 });
 
@@ -274,10 +275,10 @@ describe('prepareRows: spec §5 normalisation through normalizeRow, every proble
     expect(ensamblado.problems[0].reason).toBe("El campo 'cantidad' no es correcto: «tres» no es un número entero");
   });
 
-  it('text is trimmed and un-neutralised; empty cells are null; required empty cells are problems', () => {
+  it('text is trimmed and un-neutralised; empty cells are null (not given)', () => {
     const { rows } = prepare('marca', "nombre;codigo\n  '=Marca rara  ;\n;X");
     expect(rows[0].values).toEqual({ nombre: '=Marca rara', codigo: null });
-    expect(rows[1].problems).toEqual([{ column: 'nombre', reason: "El campo 'nombre' es obligatorio" }]);
+    expect(rows[1]).toMatchObject({ values: { nombre: null, codigo: 'X' }, problems: [] });
   });
 
   it('rows with a wrong column count and repeated keys are problems', () => {

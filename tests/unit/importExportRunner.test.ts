@@ -87,11 +87,11 @@ describe('runImport', () => {
     const { read, backend } = setup();
     const csv = 'nombre;codigo\nAlfa renombrada;A\nBeta;\nOtra empresa;C\n';
     const report = await run('marca', csv, backend);
-    // Beta has no codigo in the file: found by nombre, and its codigo is cleared (an empty cell empties)
-    expect(report).toMatchObject({ created: 1, updated: 2, unchanged: 0 });
-    expect((await read('Marca')).find((m) => m.id === 1)?.nombre).toBe('Alfa renombrada');
-    expect((await read('Marca')).find((m) => m.id === 2)?.codigo ?? null).toBeNull();
+    // Beta has no codigo in the file: found by nombre; an empty cell changes nothing
+    expect(report).toMatchObject({ created: 1, updated: 1, unchanged: 1 });
+    expect((await read('Marca')).find((m) => m.id === 2)?.codigo).toBe('B');
     expect(await run('marca', csv, backend)).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+    expect((await read('Marca')).find((m) => m.id === 1)?.nombre).toBe('Alfa renombrada');
     // company 2's brand C is not touched: a new brand C is created in company 1
     expect((await read('Marca')).find((m) => m.id === 3)?.nombre).toBe('Otra empresa');
     expect(
@@ -286,7 +286,14 @@ describe('runner helpers', () => {
     expect(
       changedValues(marcaSchema, { id: 1, nombre: 'Línea 1 Línea 2  fin', codigo: null }, stored),
     ).toEqual({});
-    expect(changedValues(marcaSchema, { nombre: 'Otro', codigo: '' }, stored)).toEqual({ nombre: 'Otro' });
+    expect(changedValues(marcaSchema, { nombre: 'Otro', codigo: 'N' }, stored)).toEqual({
+      nombre: 'Otro',
+      codigo: 'N',
+    });
+    // an empty cell never clears a stored value
+    expect(changedValues(marcaSchema, { nombre: null, codigo: '' }, { nombre: 'A', codigo: 'B' })).toEqual(
+      {},
+    );
     expect(
       changedValues(productSchema, { empresaId: 2, nombre: 'x' }, { empresaId: 1, nombre: 'x' }),
     ).toEqual({});

@@ -208,7 +208,10 @@ describe('401 → one refresh, replays, rotation (real http client + refreshAcce
     onAuthFailure = vi.fn<() => void>(clearSession);
     localStorage.setItem('accessToken', 'expired');
     localStorage.setItem('refreshToken', 'refresh-0');
-    localStorage.setItem('userDataPim', JSON.stringify({ id: 1, roles: [ADMIN_ROLE], accessToken: 'expired' }));
+    localStorage.setItem(
+      'userDataPim',
+      JSON.stringify({ id: 1, roles: [ADMIN_ROLE], accessToken: 'expired' }),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();

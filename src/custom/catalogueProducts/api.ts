@@ -49,6 +49,15 @@ export interface CatalogueProductsApi {
 /** Ids per page when collecting all matching ids. */
 export const IDS_PAGE_SIZE = 2000;
 
+/**
+ * Spec §5 "Client call rule": a missing required path/body parameter fails before any request with
+ * 'required parameter <name> was null or undefined when calling <operation>'.
+ */
+export const requireParameter = (value: unknown, name: string, operation: string): void => {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
+    throw new Error(`required parameter ${name} was null or undefined when calling ${operation}`);
+};
+
 const encode = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 
 const isRow = (value: unknown): value is CatalogueProductRow =>
@@ -77,6 +86,7 @@ export const catalogueProductsApi = (apiUrl: string, httpClient: HttpClient): Ca
 
   return {
     async list(catalogoId, membership, params) {
+      requireParameter(catalogoId, 'catalogoId', 'list');
       const where = listingWhere(params.filter);
       const filter = {
         ...(Object.keys(where).length ? { where } : {}),
@@ -94,6 +104,7 @@ export const catalogueProductsApi = (apiUrl: string, httpClient: HttpClient): Ca
     },
 
     async ids(catalogoId, membership, filter, onProgress) {
+      requireParameter(catalogoId, 'catalogoId', 'ids');
       const where = listingWhere(filter);
       const total = await count(catalogoId, membership, filter);
       const ids: number[] = [];
@@ -116,11 +127,20 @@ export const catalogueProductsApi = (apiUrl: string, httpClient: HttpClient): Ca
       return [...new Set(ids)];
     },
 
-    add: (catalogoId, productoIds) => post(ADD_PATH, { catalogoId, productoIds: [...productoIds] }),
+    async add(catalogoId, productoIds) {
+      requireParameter(catalogoId, 'catalogoId', 'agregarMultiplesProductosAlCatalogo');
+      requireParameter(productoIds, 'productoIds', 'agregarMultiplesProductosAlCatalogo');
+      return post(ADD_PATH, { catalogoId, productoIds: [...productoIds] });
+    },
 
-    remove: (catalogoId, productoIds) => post(REMOVE_PATH, { catalogoId, productoIds: [...productoIds] }),
+    async remove(catalogoId, productoIds) {
+      requireParameter(catalogoId, 'catalogoId', 'eliminarMultiplesProductosDelCatalogo');
+      requireParameter(productoIds, 'productoIds', 'eliminarMultiplesProductosDelCatalogo');
+      return post(REMOVE_PATH, { catalogoId, productoIds: [...productoIds] });
+    },
 
     async deleteByCatalogue(catalogoId) {
+      requireParameter(catalogoId, 'catalogoId', 'eliminarPorCatalogo');
       const path = `${DELETE_BY_CATALOGUE_PATH}/${encodeURIComponent(String(catalogoId))}`;
       return (await httpClient(`${base}${path}`, { method: 'DELETE' })).json;
     },

@@ -6,11 +6,12 @@
  */
 import type { DataProvider, RaRecord } from 'ra-core';
 import type { ResourceSchema } from '../../resources/types';
-import { csvFileName, tableColumns, toCsv } from './csv';
+import { csvFileName, tableColumns, toCsv } from './csvWrite';
 import type { Row } from './normalize';
 import { companyParent, FAMILIAS_COLUMN, FILE_COLUMNS } from './tables';
 
-export const EXPORT_PAGE_SIZE = 1000;
+/** Rows per request: big pages, because each page costs a scan on the server whatever its size. */
+export const EXPORT_PAGE_SIZE = 5000;
 
 export interface FetchAllOptions {
   filter?: Record<string, unknown>;

@@ -6,8 +6,8 @@
  * Pure: runs in the parse worker.
  */
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
-import type { CsvRecord } from './csv';
-import { uncell } from './csv';
+import type { CsvRecord } from './csvRead';
+import { uncell } from './csvWrite';
 import { describeKey, rowKey } from './keys';
 import type { ColumnMapping } from './mapping';
 import { normalizeRow, parseFlexibleDate, toSN, type Row } from './normalize';
@@ -20,7 +20,7 @@ export interface RowProblem {
 
 export interface PreparedRow {
   line: number;
-  /** API values of the mapped columns (null for an empty cell); the id when the file gives it. */
+  /** API values of the mapped columns (null for an empty cell: not given); the id when the file gives it. */
   values: Row;
   problems: RowProblem[];
 }
@@ -54,7 +54,7 @@ const DATE_FORMATS = 'dd/mm/aaaa, aaaa-mm-dd, dd-mm-aaaa o aaaa/mm/dd';
 
 /**
  * One value (already through normalizeRow) → its API value for `field`. `raw` is the cell as written, for the
- * messages. Empty → null.
+ * messages. Empty → null (meaning "not given").
  */
 export function coerceValue(field: FieldSchema, value: unknown, raw: string): Coerced {
   const name = field.name;
@@ -66,7 +66,8 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
       if (field.type === 'sn') return notCorrect(name, `${quote(raw)} (use S o N)`);
       return notCorrect(name, `${quote(raw)} no es un número entero`);
     }
-    return field.required ? { reason: requiredMessage(name) } : { value: null };
+    // An empty cell changes nothing on update; a create leaves it out (required fields are checked then).
+    return { value: null };
   }
   switch (field.type) {
     case 'integer':

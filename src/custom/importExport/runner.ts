@@ -12,7 +12,7 @@ import type { LoopbackWhere } from '../../dataProvider/where';
 import { schemaForTable } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { ImportBackend } from './backend';
-import { exportedText } from './csv';
+import { exportedText } from './csvWrite';
 import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
 import { productoGeneralFor, quickCreateProduct, type Row } from './normalize';
@@ -93,11 +93,15 @@ export function sameValue(field: FieldSchema, value: unknown, stored: unknown): 
   return value === stored;
 }
 
-/** The fields whose imported value differs from the stored record (ids, company and write-only excluded). */
+/**
+ * The fields whose imported value differs from the stored record. Empty cells change nothing (a partial or
+ * blank column never wipes stored data, and values the API defaulted on create stay equal on the next run);
+ * ids, the company and write-only fields are never updated.
+ */
 export function changedValues(schema: ResourceSchema, values: Row, stored: Row): Row {
   const changes: Row = {};
   for (const [name, value] of Object.entries(values)) {
-    if (name === schema.companyField) continue;
+    if (name === schema.companyField || isBlank(value)) continue;
     const field = schema.fields.find((candidate) => candidate.name === name);
     if (!field || field.readOnly || field.writeOnly) continue;
     if (!sameValue(field, value, stored[name])) changes[name] = value;

@@ -15,8 +15,8 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { ResourceSchema } from '../../resources/types';
 import { downloadText } from './download';
 
-/** Above this many rows the export shows its progress dialog (below it: the 2-second toast only). */
-export const LARGE_EXPORT_ROWS = 1000;
+/** Above this many rows (more than one page) the export shows its progress dialog; below it the toast says enough. */
+export const LARGE_EXPORT_ROWS = 5000;
 export const EXPORT_TOAST = 'Generando el fichero CSV…';
 export const formatCount = (n: number): string => n.toLocaleString('es-ES');
 

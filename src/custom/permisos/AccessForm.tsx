@@ -3,13 +3,7 @@
  * (roles of a user, permisos of a role), saved together with one Guardar.
  */
 import type { ReactNode } from 'react';
-import {
-  DeleteButton,
-  SaveButton,
-  SimpleForm,
-  Toolbar,
-  type RaRecord,
-} from 'react-admin';
+import { DeleteButton, SaveButton, SimpleForm, Toolbar, type RaRecord } from 'react-admin';
 import { createDefaults, formFields, type FormMode } from '../../resources/generic/fieldSets';
 import { inputFor } from '../../resources/generic/inputFor';
 import type { ResourceSchema } from '../../resources/types';

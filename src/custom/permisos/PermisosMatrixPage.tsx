@@ -156,8 +156,7 @@ const MatrixScreen = () => {
             </Button>
           }
         >
-          {translate('pim.access.load_error')}{' '}
-          {matrix.error instanceof Error ? matrix.error.message : ''}
+          {translate('pim.access.load_error')} {matrix.error instanceof Error ? matrix.error.message : ''}
         </Alert>
       ) : matrix.isPending ? (
         <Loading />

@@ -21,11 +21,7 @@ import {
 import { fieldFor } from '../../resources/generic/fieldFor';
 import { listColumns, withoutReadOnly } from '../../resources/generic/fieldSets';
 import { filtersFor } from '../../resources/generic/filtersFor';
-import {
-  GenericBulkDelete,
-  GenericListActions,
-  ListPagination,
-} from '../../resources/generic/listParts';
+import { GenericBulkDelete, GenericListActions, ListPagination } from '../../resources/generic/listParts';
 import { useCompanyGuard } from '../../resources/generic/useCompanyGuard';
 import { useSchemaSubmit } from '../../resources/generic/useSchemaSubmit';
 import { usuarios } from '../../resources/usuarios/schema';
@@ -95,7 +91,12 @@ export const UsuarioList = () => {
 const RolesInput = () => {
   const translate = useTranslate();
   return (
-    <ReferenceArrayInput source={ROLES_KEY} reference="roles" perPage={100} sort={{ field: 'nombre', order: 'ASC' }}>
+    <ReferenceArrayInput
+      source={ROLES_KEY}
+      reference="roles"
+      perPage={100}
+      sort={{ field: 'nombre', order: 'ASC' }}
+    >
       <AutocompleteArrayInput
         label={translate('pim.access.roles')}
         optionText="nombre"
@@ -108,7 +109,10 @@ const RolesInput = () => {
 const UsuarioEditForm = () => {
   const record = useRecordContext();
   const onSubmit = useLinkedEditSubmit(usuarios, useRolesLink());
-  const withIds = useMemo(() => (record ? { ...record, [ROLES_KEY]: idsOf(record.roles) } : undefined), [record]);
+  const withIds = useMemo(
+    () => (record ? { ...record, [ROLES_KEY]: idsOf(record.roles) } : undefined),
+    [record],
+  );
   if (!withIds) return null;
   return (
     <AccessForm schema={usuarios} mode="edit" record={withIds} onSubmit={onSubmit} omit={[PASSWORD]}>

@@ -7,12 +7,7 @@
  * main.tsx composes them: `withAccessMethods(loopbackDataProvider(…), apiUrl, httpClient)`.
  */
 import { useContext, useMemo } from 'react';
-import {
-  DataProviderContext,
-  useDataProvider,
-  type DataProvider,
-  type Identifier,
-} from 'react-admin';
+import { DataProviderContext, useDataProvider, type DataProvider, type Identifier } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
 
 export interface MatrixRol {

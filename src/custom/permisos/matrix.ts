@@ -65,8 +65,8 @@ export const withoutRole = (changes: Changes, rolId: number): Changes => {
 
 /** The distinct module names, sorted the Spanish way (empty names left out). */
 export const moduleNames = (permisos: readonly Pick<MatrixPermiso, 'moduleName'>[]): string[] =>
-  [...new Set(permisos.map((p) => (p.moduleName ?? '').trim()).filter((name) => name !== ''))].sort(
-    (a, b) => a.localeCompare(b, 'es', { sensitivity: 'base' }),
+  [...new Set(permisos.map((p) => (p.moduleName ?? '').trim()).filter((name) => name !== ''))].sort((a, b) =>
+    a.localeCompare(b, 'es', { sensitivity: 'base' }),
   );
 
 /** The matrix filter for a module ('' = every permiso). */

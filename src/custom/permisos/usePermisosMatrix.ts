@@ -22,6 +22,12 @@ export const MATRIX_QUERY_KEY = ['pim', 'permisos-matrix'] as const;
 
 const EMPTY: PermissionMatrix = { roles: [], permisos: [], asignaciones: [] };
 
+const onlyModule = (matrix: PermissionMatrix | undefined, module: string) =>
+  matrix && {
+    ...matrix,
+    permisos: matrix.permisos.filter((p) => (p.moduleName ?? '').trim() === module.trim()),
+  };
+
 export const rolLabel = (rol: Pick<MatrixRol, 'nombre' | 'codigo' | 'id'>): string =>
   rol.nombre?.trim() || rol.codigo?.trim() || `#${rol.id}`;
 
@@ -49,7 +55,8 @@ export const usePermisosMatrix = () => {
   const full = all.data ?? EMPTY;
   const base = useMemo(() => assignmentsOf(full), [full]);
   const modules = useMemo(() => moduleNames(full.permisos), [full]);
-  const shown = filter ? rows.data : all.data;
+  // while the server answers the filter, the rows of the whole matrix for that module are shown (no flash)
+  const shown = filter ? (rows.data ?? onlyModule(all.data, module)) : all.data;
 
   const toggle = useCallback(
     (rolId: number, permisoId: number, ticked: boolean) =>
@@ -98,7 +105,7 @@ export const usePermisosMatrix = () => {
     roles: full.roles,
     /** The permisos shown (the filtered rows, else every permiso). */
     permisos: shown?.permisos ?? [],
-    isPending: all.isPending || (filter !== undefined && rows.isPending),
+    isPending: all.isPending,
     error: all.error ?? (filter ? rows.error : null),
     refetch: () => queryClient.invalidateQueries({ queryKey: MATRIX_QUERY_KEY }),
   };

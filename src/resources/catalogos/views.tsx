@@ -7,7 +7,7 @@
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import Stack from '@mui/material/Stack';
 import { Button } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PAGE_PATH } from '../../custom/catalogueProducts/page';
 import { GenericEdit, GenericList } from '../generic';
 import type { ResourceViews } from '../views';
@@ -16,6 +16,7 @@ import { catalogos } from './schema';
 const ManageProductsBar = ({ catalogoId }: { catalogoId?: string }) => (
   <Stack direction="row" justifyContent="flex-end" sx={{ pt: 1 }}>
     <Button
+      component={Link}
       to={catalogoId ? `/${PAGE_PATH}/${encodeURIComponent(catalogoId)}` : `/${PAGE_PATH}`}
       label={catalogoId ? 'Gestionar los productos de este catálogo' : 'Gestionar productos de catálogos'}
       variant="outlined"

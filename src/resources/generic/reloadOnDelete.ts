@@ -6,9 +6,14 @@ import { useMemo } from 'react';
 import { useCreatePath } from 'react-admin';
 import type { ResourceSchema } from '../types';
 
+/** The page reload (an object, so a test can observe it: jsdom cannot reload). */
+export const page = {
+  reload: (): void => window.location.reload(),
+};
+
 export const reloadToList = (listPath: string): void => {
   window.location.hash = `#${listPath}`;
-  window.location.reload();
+  page.reload();
 };
 
 /** The delete buttons' mutationOptions for the schema (undefined: react-admin's defaults). */

@@ -72,14 +72,14 @@ export const GeneralTab = () => (
     </Section>
     <Section title="Estado">
       {FLAGS.map(([source, label]) => (
-        <SelectInput key={source} source={source} label={label} choices={SN_CHOICES} validate={required()} helperText={false} />
+        <SelectInput key={source} source={source} label={label} choices={SN_CHOICES} helperText={false} />
       ))}
       <SelectInput
         source="activoEnMarketplace"
         label="Activo en marketplace"
         choices={SN_CHOICES}
         emptyText="No incluido"
-        emptyValue={null}
+        parse={(value: string) => (value === '' ? null : value)}
         helperText="Vacío: no incluido en marketplaces"
       />
       <TextInput source="ordenAtributos" label="Orden de atributos" validate={maxLength(50)} helperText={false} />

@@ -1,0 +1,270 @@
+// CSV import/export figures (printed, never asserted), with the app's own modules (loaded through Vite's SSR
+// loader) against the compiled reference API started in-process (run `npm run build:server` first):
+//  - parse + normalise 50,000 product rows: the parse worker's work (decode, parseCsv, prepare), rows/s;
+//  - import 10,000 new products end to end (lookup, create + producto_general, bounded concurrency), rows/s,
+//    next to the API's raw create rate (POST /productos at the same concurrency) measured in the same run,
+//    and a second run of the same file (all unchanged);
+//  - export 50,000 rows page by page and write the CSV: seconds and peak memory;
+//  - in Chromium, on the built app (dist/, when present): the longest main-thread task while a 100,000-row file
+//    is read, parsed and prepared in the worker, and while 2,000 rows are imported.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { createServer } from 'vite';
+
+const require = createRequire(import.meta.url);
+const PARSE_ROWS = Number(process.env.BENCH_PARSE_ROWS ?? 50_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 2_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+const tag = `BENCH${Date.now() % 100000}`;
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+const productCsv = (rows, prefix) => {
+  const lines = ['nombre;categorias;familias;finalizado;sincronizarConBC;activoEnMarketplace;ordenAtributos'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`${prefix}-${i};Herramientas > Taladros ${i % 40};Familia ${i % 7};${i % 2 ? 'S' : 'N'};si;S;0`);
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+};
+
+const vite = await createServer({
+  configFile: false,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, watch: null },
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+const load = (path) => vite.ssrLoadModule(path);
+const [csv, prepareMod, mapping, runner, session, exporter, backendMod, api, loopback, http, registry] =
+  await Promise.all(
+    [
+      'csv',
+      'prepare',
+      'mapping',
+      'runner',
+      'parseSession',
+      'exporter',
+      'backend',
+      'api',
+    ]
+      .map((name) => load(`/src/custom/importExport/${name}.ts`))
+      .concat([
+        load('/src/dataProvider/loopback.ts'),
+        load('/src/dataProvider/http.ts'),
+        load('/src/resources/registry.ts'),
+      ]),
+  );
+const productos = registry.schemaForTable('productos');
+
+// ---- 1. parse + normalise (what the worker does), through the worker's own session ----
+{
+  const bytes = new TextEncoder().encode(productCsv(PARSE_ROWS, `${tag}-PARSE`));
+  const t0 = performance.now();
+  let summary;
+  let prepared = 0;
+  const handle = session.createParseSession((message) => {
+    if (message.type === 'parsed') summary = message.summary;
+    if (message.type === 'rows') prepared += message.rows.length;
+  });
+  await handle({ type: 'parse', id: 1, bytes: bytes.buffer, fileName: 'productos_PIM.csv' });
+  const mappings = mapping.autoMap(productos, summary.headers);
+  await handle({ type: 'prepare', id: 2, schema: productos, mappings });
+  const ms = performance.now() - t0;
+  console.log(
+    `parse + normalise ${fmt(prepared)} product rows: ${fmt(ms)} ms → ${fmt((prepared * 1000) / ms)} rows/s`,
+  );
+}
+
+// ---- the API ----
+const { startServer } = require('../dist-server/server/application.js');
+const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+const appDir = process.env.STATIC_DIR ?? 'dist';
+const withApp = existsSync(`${appDir}/index.html`);
+const server = await startServer({ port: 0, seed: true, ...(withApp ? { staticDir: appDir } : {}) });
+try {
+  const login = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  }).then((r) => r.json());
+  const httpClient = http.createHttpClient({
+    getAccessToken: () => login.accessToken,
+    refresh: async () => null,
+    onAuthFailure: () => undefined,
+  });
+  const provider = api.withImportExport(
+    loopback.loopbackDataProvider(server.url, httpClient, { getEmpresaId: () => 1 }),
+    server.url,
+    httpClient,
+    () => 1,
+  );
+  const backend = backendMod.backendFromDataProvider(provider, () => 1);
+
+  // ---- 2a. raw create rate: POST /productos, same concurrency as the import ----
+  const concurrency = runner.DEFAULT_CONCURRENCY;
+  let rawRate;
+  {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < RAW_ROWS) {
+          const i = next++;
+          const res = await fetch(`${server.url}/productos`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${login.accessToken}` },
+            body: JSON.stringify({ empresaId: 1, nombre: `${tag}-RAW-${i}` }),
+          });
+          if (res.status !== 200) throw new Error(`raw create ${res.status}: ${await res.text()}`);
+          await res.arrayBuffer();
+        }
+      }),
+    );
+    const ms = performance.now() - t0;
+    rawRate = (RAW_ROWS * 1000) / ms;
+    console.log(
+      `API raw create (POST /productos, ${concurrency} at a time): ${fmt(RAW_ROWS)} in ${fmt(ms)} ms → ${fmt(rawRate)} rows/s`,
+    );
+  }
+
+  // ---- 2b. import end to end ----
+  {
+    const text = productCsv(IMPORT_ROWS, `${tag}-IMP`);
+    const parsed = csv.parseCsv(text);
+    const mappings = mapping.autoMap(productos, parsed.headers);
+    const rows = prepareMod.prepareRows(productos, parsed.records, mappings);
+    let longest = 0;
+    let last = performance.now();
+    const t0 = performance.now();
+    const report = await runner.runImport({
+      schema: productos,
+      rows,
+      backend,
+      empresaId: 1,
+      onProgress: () => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      },
+    });
+    const ms = performance.now() - t0;
+    const rate = (report.created * 1000) / ms;
+    console.log(
+      `import ${fmt(IMPORT_ROWS)} new products (+ producto_general each): ${fmt(ms)} ms → ${fmt(rate)} rows/s` +
+        ` (${(rate / rawRate).toFixed(2)}× the raw create rate; 2 POSTs per product); created ${fmt(report.created)},` +
+        ` rejected ${fmt(report.rejected)}; longest gap between progress events ${fmt(longest)} ms`,
+    );
+    const t1 = performance.now();
+    const again = await runner.runImport({ schema: productos, rows, backend, empresaId: 1 });
+    const ms2 = performance.now() - t1;
+    console.log(
+      `same file again: ${fmt(ms2)} ms → ${fmt((IMPORT_ROWS * 1000) / ms2)} rows/s; unchanged ${fmt(again.unchanged)},` +
+        ` created ${again.created}, updated ${again.updated}`,
+    );
+  }
+
+  // ---- 3. export 50,000 rows ----
+  {
+    const repo = server.repositories.repository('productos');
+    const { count } = await repo.count({ empresaId: 1 });
+    const missing = Math.max(0, EXPORT_ROWS - count);
+    for (let start = 0; start < missing; start += 5000) {
+      const batch = Array.from({ length: Math.min(5000, missing - start) }, (_, i) => ({
+        empresaId: 1,
+        nombre: `${tag}-EXP-${start + i}`,
+        categorias: 'Bench',
+        familias: 'Bench; Export',
+        imagen: `multimedia/${tag}-EXP-${start + i}/800x600_a.png`,
+      }));
+      await repo.createAll(batch);
+    }
+    global.gc?.();
+    const base = process.memoryUsage();
+    let peakRss = base.rss;
+    let peakHeap = base.heapUsed;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 20);
+    const t0 = performance.now();
+    const rows = await exporter.exportRows(provider, productos);
+    const file = exporter.exportFile(productos, rows);
+    const ms = performance.now() - t0;
+    clearInterval(sampler);
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    console.log(
+      `export ${fmt(rows.length)} rows (${Math.ceil(rows.length / exporter.EXPORT_PAGE_SIZE)} pages of ` +
+        `${fmt(exporter.EXPORT_PAGE_SIZE)}) to ${file.fileName}: ` +
+        `${(ms / 1000).toFixed(2)} s, ${mb(file.text.length)} of CSV; peak RSS ${mb(peakRss)} ` +
+        `(+${mb(peakRss - base.rss)}), peak heap +${mb(peakHeap - base.heapUsed)} (API in the same process)`,
+    );
+  }
+
+  // ---- 4. the page in Chromium: longest main-thread task (the worker keeps the page responsive) ----
+  if (!withApp) {
+    console.log(`(no built app in ${appDir}/: run \`npm run build:app\` for the in-browser figures)`);
+  } else {
+    const { chromium } = await import('@playwright/test');
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
+    try {
+      const context = await browser.newContext();
+      await context.addInitScript((session) => {
+        localStorage.setItem('accessToken', session.accessToken);
+        localStorage.setItem('refreshToken', session.refreshToken);
+        const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
+        localStorage.setItem(
+          'userDataPim',
+          JSON.stringify({ ...session.userData, accessToken: session.accessToken, ability }),
+        );
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+        }).observe({ type: 'longtask', buffered: true });
+      }, login);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/importar-csv`);
+      await page.getByTestId('import-file').waitFor({ state: 'attached', timeout: 30_000 });
+      const longest = () => page.evaluate(() => Math.max(0, ...window.__longTasks.splice(0)));
+      await longest();
+      const big = productCsv(100_000, `${tag}-UI`);
+      const t0 = performance.now();
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'productos_PIM.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
+      await page.getByTestId('prepared-summary').waitFor({ timeout: 120_000 });
+      const parseMs = performance.now() - t0;
+      console.log(
+        `browser: 100,000-row file read, parsed and prepared in ${fmt(parseMs)} ms; longest main-thread task ` +
+          `${fmt(await longest())} ms`,
+      );
+      const small = productCsv(2_000, `${tag}-UI2`);
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'productos_PIM.csv', mimeType: 'text/csv', buffer: Buffer.from(small) });
+      await page.getByTestId('prepared-summary').filter({ hasText: '2.000 filas correctas' }).waitFor();
+      await longest();
+      const t1 = performance.now();
+      await page.getByRole('button', { name: 'Importar 2.000 filas' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Importar' }).click();
+      await page.getByTestId('import-report').waitFor({ timeout: 600_000 });
+      console.log(
+        `browser: 2,000 products imported in ${fmt(performance.now() - t1)} ms; longest main-thread task ` +
+          `during the import ${fmt(await longest())} ms`,
+      );
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await server.stop();
+  await vite.close();
+}

@@ -1,0 +1,102 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../src/authProvider';
+import { fakeProvider, fixture, renderApp } from './renderApp';
+
+const API = 'http://api.test';
+const MINUTE = 60_000;
+const SLOW = { timeout: 20_000 };
+
+const storeAdminSession = () => {
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  localStorage.setItem(
+    'userDataPim',
+    JSON.stringify({
+      id: 7,
+      nombre: 'Ana',
+      accessToken: 'access-1',
+      roles: [{ id: 1, codigo: 'admin' }],
+      ability: [{ action: 'manage', subject: 'all' }],
+    }),
+  );
+};
+
+const start = (minutosCierreSesion: number) => {
+  storeAdminSession();
+  renderApp('/Marca', {
+    dataProvider: fakeProvider({
+      ...fixture(),
+      parametrosGlobales: [{ id: 1, empresaId: 1, minutosCierreSesion }],
+    }),
+    authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
+  });
+};
+
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+describe('session in the app', { timeout: 90_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("inactivity: after minutosCierreSesion the notice 'Sesión cerrada por inactividad' for 5 s, then the login page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    start(1);
+    await screen.findByText('Marca 01', {}, SLOW);
+    // the company's timeout is known once its parameters are loaded
+    await advance(1000);
+    await advance(MINUTE);
+    expect(await screen.findByText('Sesión cerrada por inactividad')).toBeTruthy();
+    expect(screen.getByText('Tu sesión ha expirado. Por favor, inicia sesión nuevamente.')).toBeTruthy();
+    // still signed in while the notice shows
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    await advance(5000);
+    await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('userDataPim')).toBeNull();
+  });
+
+  it('activity keeps the session; tiempoDeEsperaInactividad overrides the company timeout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem('tiempoDeEsperaInactividad', '3');
+    start(1);
+    await screen.findByText('Marca 01', {}, SLOW);
+    await advance(2 * MINUTE);
+    expect(screen.queryByText('Sesión cerrada por inactividad')).toBeNull();
+    // a click at 2 min: 3 more minutes
+    act(() => {
+      document.body.click();
+    });
+    await advance(2 * MINUTE + 30_000);
+    expect(screen.queryByText('Sesión cerrada por inactividad')).toBeNull();
+    expect(screen.getByText('Marca 01')).toBeTruthy();
+    await advance(MINUTE);
+    expect(await screen.findByText('Sesión cerrada por inactividad')).toBeTruthy();
+  });
+
+  it('a logout in another tab (storage cleared there) logs this tab out too', async () => {
+    start(5);
+    await screen.findByText('Marca 01', {}, SLOW);
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW);
+    expect(await screen.findByText('La sesión se ha cerrado en otra pestaña.')).toBeTruthy();
+  });
+
+  it('a token refreshed in another tab does not log this tab out', async () => {
+    start(5);
+    await screen.findByText('Marca 01', {}, SLOW);
+    act(() => {
+      localStorage.setItem('accessToken', 'access-2');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken', newValue: 'access-2' }));
+    });
+    await waitFor(() => expect(screen.getByText('Marca 01')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).toBeNull();
+  });
+});

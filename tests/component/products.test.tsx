@@ -1,0 +1,328 @@
+/**
+ * The product screens over ra-data-fakerest, with the product API (getNextId, sync, review texts…) given to
+ * the data provider the way main.tsx does (a `productApi` dispatch), recording its calls.
+ */
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError, type DataProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { dispatcherFor, type ProductApi } from '../../src/custom/productEditor/api';
+import type { ManualSyncAnswer } from '../../src/custom/productEditor/contract';
+import { createFallbackProductApi } from '../../src/custom/productEditor/fallbackApi';
+import { fakeProvider, fixture, renderApp, type Fixture } from './renderApp';
+// The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
+import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productEditor/ProductCreate';
+import '../../src/custom/productEditor/ProductEdit';
+
+// The editor mounts every tab at once; on a loaded 2-core machine a whole <Admin> is slow to settle.
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 90000 });
+
+const rows = () => document.querySelectorAll('tbody tr');
+
+/** 12 products of company 1 (stored out of order) and texts in every review state. */
+const productFixture = (): Fixture => {
+  const base = fixture();
+  const products = Array.from({ length: 12 }, (_, i) => {
+    const n = ((i * 7) % 12) + 1;
+    return {
+      id: 100 + n,
+      empresaId: 1,
+      nombre: `PRD-${String(n).padStart(2, '0')}`,
+      imagen: `multimedia/PRD-${n}/800x600_PRD-${n}.png`,
+      categorias: n % 2 ? 'Taladros,Amoladoras' : 'Sillas',
+      familias: 'Profesional; Bricolaje',
+      finalizado: n % 3 ? 'N' : 'S',
+      activoEnMarketplace: n === 1 ? null : 'S',
+      fechaModificacion: '2026-03-05T09:07:03.000Z',
+    };
+  });
+  const texts = [
+    { id: 1, productoId: 101, revisado_sn: 'S' }, // PRD-01: not in marketplace → No incluido
+    { id: 2, productoId: 103, revisado_sn: 'S' },
+    { id: 3, productoId: 103, revisado_sn: 'S' }, // Revisado
+    { id: 4, productoId: 104, revisado_sn: 'N' }, // No revisado
+    { id: 5, productoId: 105, revisado_sn: 'S' },
+    { id: 6, productoId: 105, revisado_sn: 'N' }, // Revisado parcial
+    // PRD-02 (102): no texts → Pendiente
+  ];
+  return {
+    ...base,
+    productos: [
+      ...products,
+      {
+        id: 10,
+        empresaId: 1,
+        nombre: 'SKU-10',
+        imagen: 'multimedia/SKU-10/800x600_SKU-10.png',
+        categorias: 'Taladros',
+        familias: '',
+        finalizado: 'N',
+        sincronizarConBC: 'S',
+        activoEnMarketplace: 'S',
+        ordenAtributos: '0',
+        fechaCreacion: '2026-01-02T10:00:00.000Z',
+        fechaModificacion: '2026-03-05T09:07:03.000Z',
+      },
+    ],
+    TextosGenerados: texts,
+    'producto-generals': [{ id: 70, productoId: 10, titulo: 'Taladro percutor 750 W', marca: 'Perforex', mercados: '724' }],
+    'producto-datos-catalogo': [{ id: 80, productoId: 10, codigoFabricante: 'PERF-1', precioFabrica: 40 }],
+    'producto-atributos': [
+      { id: 1, productoId: 10, atributoId: 1, nombre: 'Largo', valor: '30', unidad: 'cm', ordenEnGrupo: 1 },
+      { id: 2, productoId: 10, atributoId: 2, nombre: 'Ancho', valor: '', unidad: 'cm', ordenEnGrupo: 2 },
+      { id: 3, productoId: 10, atributoId: 3, nombre: 'Potencia', valor: '750', unidad: 'W', ordenEnGrupo: 1 },
+    ],
+    atributos: [
+      { id: 1, empresaId: 1, nombre: 'Largo', unidad: 'cm', categorias: 'Taladros,Bombillas', grupoAtributosId: 1, codigo: 1 },
+      { id: 2, empresaId: 1, nombre: 'Ancho', unidad: 'cm', categorias: 'Taladros,Bombillas', grupoAtributosId: 1, codigo: 2 },
+      { id: 3, empresaId: 1, nombre: 'Potencia', unidad: 'W', categorias: 'Taladros', grupoAtributosId: 2, codigo: 3 },
+      { id: 4, empresaId: 1, nombre: 'Flujo luminoso', unidad: 'lm', categorias: 'Bombillas', grupoAtributosId: 2, codigo: 4 },
+    ],
+    'grupos-atributos': [
+      { id: 1, empresaId: 1, nombre: 'Dimensiones' },
+      { id: 2, empresaId: 1, nombre: 'Eléctrico' },
+    ],
+    'producto-multimedias': [
+      { id: 90, productoId: 10, nombre: 'imagen_principal', tipo: 'Imagen', principalSN: 'S', publicoSN: 'S', fichero: 'multimedia/SKU-10/800x600_SKU-10.png' },
+    ],
+    categorias: [
+      { id: 1, empresaId: 1, codigo: 'master', padre: null, nombre: 'Catálogo' },
+      { id: 2, empresaId: 1, codigo: 'HEL', padre: 'master', nombre: 'Herramientas eléctricas' },
+      { id: 3, empresaId: 1, codigo: 'HEL-TAL', padre: 'HEL', nombre: 'Taladros' },
+      { id: 4, empresaId: 1, codigo: 'ILU-BOM', padre: 'HEL', nombre: 'Bombillas' },
+    ],
+    familias: [{ id: 1, empresaId: 1, nombre: 'Profesional', codigo: 'PRO' }],
+    multimedias: [{ id: 5, empresaId: 1, clave: 'imagen_principal', tipo: 'Imagen', categoria: 'Producto' }],
+  };
+};
+
+interface Recorded {
+  provider: DataProvider;
+  reviewTexts: ReturnType<typeof vi.fn>;
+  syncManual: ReturnType<typeof vi.fn>;
+  getNextId: ReturnType<typeof vi.fn>;
+  base: DataProvider;
+}
+
+const withProductApi = (
+  overrides: Partial<ProductApi> = {},
+  data: Fixture = productFixture(),
+): Recorded => {
+  const base = fakeProvider(data);
+  const fallback = createFallbackProductApi(base);
+  const reviewTexts = vi.fn(fallback.reviewTexts);
+  const syncManual = vi.fn(
+    overrides.syncManual ?? (async (): Promise<ManualSyncAnswer> => ({ respuesta: 'OK', mensaje: 'ok' })),
+  );
+  const getNextId = vi.fn(overrides.getNextId ?? fallback.getNextId);
+  const api: ProductApi = { ...fallback, ...overrides, reviewTexts, syncManual, getNextId };
+  return { provider: { ...base, productApi: dispatcherFor(api) }, reviewTexts, syncManual, getNextId, base };
+};
+
+describe('product list', () => {
+  it('page 1 of 10 by nombre ASC, categories joined with "; ", and the status column from ONE request', async () => {
+    const recorded = withProductApi();
+    const getList = vi.spyOn(recorded.provider, 'getList');
+    renderApp('/productos', { dataProvider: recorded.provider });
+    await screen.findByText('PRD-01');
+    expect(rows()).toHaveLength(10);
+    const names = [...rows()].map((row) => row.querySelector('td.column-nombre')?.textContent);
+    expect(names).toEqual(Array.from({ length: 10 }, (_, i) => `PRD-${String(i + 1).padStart(2, '0')}`));
+    expect(within(rows()[0] as HTMLElement).getByText('Taladros; Amoladoras')).toBeTruthy();
+
+    await waitFor(() => expect(screen.getAllByTestId('review-status')).toHaveLength(10));
+    const statuses = screen.getAllByTestId('review-status').map((chip) => chip.textContent);
+    expect(statuses.slice(0, 5)).toEqual(['No incluido', 'Pendiente', 'Revisado', 'No revisado', 'Revisado parcial']);
+    expect(recorded.reviewTexts).toHaveBeenCalledTimes(1);
+    expect([...(recorded.reviewTexts.mock.calls[0][0] as number[])].sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => 101 + i),
+    );
+    // never one request per row, nor a list of texts through the standard methods
+    expect(getList.mock.calls.filter(([resource]) => resource === 'TextosGenerados')).toHaveLength(0);
+  });
+
+  it('filters by name, category and finalizado; the new page gets its statuses in one more request', async () => {
+    const recorded = withProductApi();
+    renderApp('/productos', { dataProvider: recorded.provider });
+    await screen.findByText('PRD-01');
+    await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(1));
+    // (fakerest compares filters for equality; the API's `like %term%` is covered by the contract tests)
+    fireEvent.change(screen.getByLabelText('Nombre contiene'), { target: { value: 'PRD-11' } });
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(2));
+    expect(recorded.reviewTexts.mock.calls[1][0]).toEqual([111]);
+
+    fireEvent.change(screen.getByLabelText('Nombre contiene'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
+    await waitFor(() => expect(rows()).toHaveLength(6), { timeout: 5000 });
+    expect([...document.querySelectorAll('td.column-categorias')].every((cell) => cell.textContent === 'Sillas')).toBe(true);
+  });
+
+  it('has the column chooser, export, create and a confirmed bulk delete', async () => {
+    const recorded = withProductApi();
+    renderApp('/productos', { dataProvider: recorded.provider });
+    await screen.findByText('PRD-01');
+    expect(screen.getByRole('button', { name: 'Columnas' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Crear' })).toBeTruthy();
+    fireEvent.click(within(rows()[0] as HTMLElement).getByRole('checkbox'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(screen.queryByText('PRD-01')).toBeNull());
+  });
+});
+
+describe('product creation', () => {
+  it("no next id: 'Error obteniendo data de próximo id', no product, the form keeps its values", async () => {
+    const recorded = withProductApi({
+      getNextId: async () => {
+        throw new HttpError('Ocurrió un error inesperado. Intente nuevamente.', 500, null);
+      },
+    });
+    const create = vi.spyOn(recorded.provider, 'create');
+    renderApp('/productos/create', { dataProvider: recorded.provider });
+    const nombre = await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ });
+    fireEvent.change(nombre, { target: { value: 'NUEVO-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
+    expect(await screen.findByText('Error obteniendo data de próximo id')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: /Nombre \(SKU\)/ }) as HTMLInputElement).value).toBe('NUEVO-1');
+  });
+
+  it("creates the product, its main image and general record, says 'Producto creado' and opens the editor", async () => {
+    const recorded = withProductApi();
+    const create = vi.spyOn(recorded.provider, 'create');
+    renderApp('/productos/create', { dataProvider: recorded.provider });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ }), { target: { value: 'NUEVO-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
+    expect(await screen.findByText('Producto creado')).toBeTruthy();
+    expect(recorded.getNextId).toHaveBeenCalledTimes(1);
+    expect(create.mock.calls.map(([resource]) => resource)).toEqual([
+      'productos',
+      'producto-multimedias',
+      'producto-generals',
+    ]);
+    expect(create.mock.calls[0][1].data).toMatchObject({ nombre: 'NUEVO-2', imagen: 'multimedia/NUEVO-2/800x600_NUEVO-2.png' });
+    await screen.findByRole('tab', { name: 'Atributos' });
+  });
+});
+
+describe('product editor', () => {
+  it('shows the tabs, the general data, the formatted modification date and the attributes by group', async () => {
+    const recorded = withProductApi();
+    renderApp('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    for (const tab of ['Datos generales', 'Atributos', 'Multimedia', 'Iconos', 'Catálogo y costes']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    }
+    const local = new Date('2026-03-05T09:07:03.000Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(screen.getByTestId('fecha-modificacion').textContent).toContain(
+      `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:07:03`,
+    );
+    expect((screen.getByRole('textbox', { name: 'Mercados' }) as HTMLInputElement).value).toBe('724');
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    const dimensiones = await screen.findByRole('region', { name: 'Dimensiones' });
+    // ordered by ordenEnGrupo inside the group
+    expect(within(dimensiones).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual([
+      'atributos.0.valor',
+      'atributos.2.valor',
+    ]);
+    expect(within(dimensiones).getByRole('textbox', { name: 'Largo' })).toHaveProperty('value', '30');
+    expect(screen.getByRole('region', { name: 'Eléctrico' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Catálogo y costes' }));
+    expect(await screen.findByDisplayValue('PERF-1')).toBeTruthy();
+  });
+
+  it("saves with sincronizarConBC = S: the sync's 'volumen NO' warning, then 'Producto actualizado correctamente'", async () => {
+    const recorded = withProductApi({ syncManual: async () => ({ respuesta: 'volumen NO', mensaje: 'sin volumen' }) });
+    const update = vi.spyOn(recorded.provider, 'update');
+    renderApp('/productos/10', { dataProvider: recorded.provider });
+    const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.change(titulo, { target: { value: 'Taladro percutor 800 W' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Ancho' }), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Volumen de producto')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'El producto se ha actualizado en el sistema, pero no se sincronizará con BC debido a que su volumen es menor que 0.',
+      ),
+    ).toBeTruthy();
+    expect(recorded.syncManual).toHaveBeenCalledWith(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Producto actualizado correctamente')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+    const resources = update.mock.calls.map(([resource]) => resource);
+    expect(resources).toEqual(expect.arrayContaining(['producto-generals', 'producto-atributos']));
+    // reloaded from the data provider: the saved values are shown
+    await waitFor(() => expect(screen.queryByText('Producto actualizado correctamente')).toBeNull());
+    expect(await screen.findByDisplayValue('Taladro percutor 800 W')).toBeTruthy();
+    const stored = await recorded.base.getOne('producto-atributos', { id: 2 });
+    expect(stored.data.valor).toBe('12');
+  });
+
+  it('a failing save shows the product update message with the field messages and keeps what was typed', async () => {
+    const recorded = withProductApi();
+    const failing: DataProvider = {
+      ...recorded.provider,
+      update: (resource, params) =>
+        resource === 'producto-generals'
+          ? Promise.reject(
+              new HttpError('invalid', 422, {
+                error: {
+                  statusCode: 422,
+                  message: 'The request body is invalid.',
+                  details: [{ path: '/ean', code: 'maxLength', message: 'must NOT have more than 20 characters' }],
+                },
+              }),
+            )
+          : recorded.provider.update(resource, params),
+    };
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/productos/10', { dataProvider: failing });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '1'.repeat(19) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const message =
+      "No se pudo actualizar el producto. Por favor, revisa los datos e inténtalo de nuevo: El campo 'ean' tiene un valor no válido (The request body is invalid.)";
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    expect(await screen.findByText('must NOT have more than 20 characters')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'EAN' }) as HTMLInputElement).value).toBe('1'.repeat(19));
+    expect(screen.queryByText('Producto actualizado correctamente')).toBeNull();
+    consoleError.mockRestore();
+  });
+
+  it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
+    const recorded = withProductApi();
+    renderApp('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    // remove 'Taladros' (its chip) and add 'Bombillas'
+    fireEvent.keyDown(categorias, { key: 'Backspace' });
+    fireEvent.change(categorias, { target: { value: 'Bombillas' } });
+    fireEvent.keyDown(categorias, { key: 'Enter' });
+    expect(await screen.findByText('Cambiar la categoría')).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByText(/Potencia/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar atributos' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    expect(await screen.findByRole('textbox', { name: 'Flujo luminoso' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Potencia' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Largo' }) as HTMLInputElement).value).toBe('30');
+  });
+
+  it('a product that fails to load shows the loading dialog', async () => {
+    const recorded = withProductApi();
+    const broken: DataProvider = {
+      ...recorded.provider,
+      getOne: () => Promise.reject(new HttpError('Ocurrió un error inesperado. Intente nuevamente.', 500, null)),
+    };
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/productos/10', { dataProvider: broken });
+    expect(await screen.findByText('Cargando producto…')).toBeTruthy();
+    expect(screen.getByText('No se pudo cargar el producto. Se volverá a intentar en 5 segundos.')).toBeTruthy();
+    consoleError.mockRestore();
+  });
+});
