@@ -46,5 +46,5 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(appDir, { recursive: true, force: true });
 }
-printPlaywrightSummary('e2e', '.tmp/e2e.json');
+printPlaywrightSummary('e2e', process.env.PIM_E2E_REPORT ?? '.tmp/e2e.json');
 process.exit(code);
