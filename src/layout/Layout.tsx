@@ -1,11 +1,15 @@
 /** The application layout: floating white app bar, grouped collapsible menu, full-width content, footer. */
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Layout } from 'react-admin';
-import { SessionGuard } from '../custom/session/SessionGuard';
 import { PimAppBar } from './AppBar';
 import { Footer } from './Footer';
 import { PimMenu } from './Menu';
+
+/** Inactivity and cross-tab logout; loaded with the signed-in screens, not with the login page. */
+const SessionGuard = lazy(() =>
+  import('../custom/session/SessionGuard').then((module) => ({ default: module.SessionGuard })),
+);
 
 export const PimLayout = ({ children }: { children?: ReactNode }) => (
   <Layout
@@ -14,7 +18,9 @@ export const PimLayout = ({ children }: { children?: ReactNode }) => (
     menu={PimMenu}
     sx={{ '& .RaLayout-appFrame': { mt: { xs: 7, sm: 9 } } }}
   >
-    <SessionGuard />
+    <Suspense fallback={null}>
+      <SessionGuard />
+    </Suspense>
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', width: '100%' }}>
       <Box sx={{ flex: 1, width: '100%' }}>{children}</Box>
       <Footer />

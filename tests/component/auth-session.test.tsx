@@ -24,13 +24,21 @@ const storeAdminSession = () => {
 
 const start = (minutosCierreSesion: number) => {
   storeAdminSession();
+  const base = fakeProvider({
+    ...fixture(),
+    parametrosGlobales: [{ id: 1, empresaId: 1, minutosCierreSesion }],
+  });
+  const getList = vi.fn(base.getList);
   renderApp('/Marca', {
-    dataProvider: fakeProvider({
-      ...fixture(),
-      parametrosGlobales: [{ id: 1, empresaId: 1, minutosCierreSesion }],
-    }),
+    dataProvider: { ...base, getList },
     authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
   });
+  /** Resolves once the session guard has asked for the company's parameters (it loads with the layout). */
+  return () =>
+    waitFor(
+      () => expect(getList.mock.calls.some(([resource]) => resource === 'parametrosGlobales')).toBe(true),
+      SLOW,
+    );
 };
 
 const advance = (ms: number) =>
@@ -45,8 +53,9 @@ describe('session in the app', { timeout: 90_000 }, () => {
 
   it("inactivity: after minutosCierreSesion the notice 'Sesión cerrada por inactividad' for 5 s, then the login page", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    start(1);
+    const guardReady = start(1);
     await screen.findByText('Marca 01', {}, SLOW);
+    await guardReady();
     // the company's timeout is known once its parameters are loaded
     await advance(1000);
     await advance(MINUTE);
@@ -63,8 +72,9 @@ describe('session in the app', { timeout: 90_000 }, () => {
   it('activity keeps the session; tiempoDeEsperaInactividad overrides the company timeout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem('tiempoDeEsperaInactividad', '3');
-    start(1);
+    const guardReady = start(1);
     await screen.findByText('Marca 01', {}, SLOW);
+    await guardReady();
     await advance(2 * MINUTE);
     expect(screen.queryByText('Sesión cerrada por inactividad')).toBeNull();
     // a click at 2 min: 3 more minutes
@@ -79,8 +89,9 @@ describe('session in the app', { timeout: 90_000 }, () => {
   });
 
   it('a logout in another tab (storage cleared there) logs this tab out too', async () => {
-    start(5);
+    const guardReady = start(5);
     await screen.findByText('Marca 01', {}, SLOW);
+    await guardReady();
     act(() => {
       localStorage.clear();
       window.dispatchEvent(new StorageEvent('storage', { key: null }));
@@ -90,8 +101,9 @@ describe('session in the app', { timeout: 90_000 }, () => {
   });
 
   it('a token refreshed in another tab does not log this tab out', async () => {
-    start(5);
+    const guardReady = start(5);
     await screen.findByText('Marca 01', {}, SLOW);
+    await guardReady();
     act(() => {
       localStorage.setItem('accessToken', 'access-2');
       window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken', newValue: 'access-2' }));
