@@ -2,7 +2,9 @@
 import { Suspense, createElement, useMemo } from 'react';
 import { Route } from 'react-router-dom';
 import {
+  AccessDenied,
   Admin,
+  CanAccess,
   CustomRoutes,
   Loading,
   Resource,
@@ -74,7 +76,16 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
           <Route
             key={page.path}
             path={`/${page.path}/*`}
-            element={<Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>}
+            element={
+              // Like resource routes: a page the user may not open shows "access denied".
+              <CanAccess
+                {...(page.access ?? { action: 'list', resource: page.path })}
+                loading={<Loading />}
+                accessDenied={<AccessDenied />}
+              >
+                <Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>
+              </CanAccess>
+            }
           />
         ))}
       </CustomRoutes>
