@@ -27,7 +27,12 @@ export function fieldErrors(errors: Readonly<Record<string, string>>, code = 'in
   const [first] = Object.values(errors);
   return Object.assign(new HttpErrors.UnprocessableEntity(first), {
     code: 'VALIDATION_FAILED',
-    details: Object.entries(errors).map(([field, message]) => ({ path: `/${field}`, code, message, info: {} })),
+    details: Object.entries(errors).map(([field, message]) => ({
+      path: `/${field}`,
+      code,
+      message,
+      info: {},
+    })),
   });
 }
 

@@ -26,7 +26,12 @@ const start = async () => {
     onAuthFailure: clearSession,
   });
   const loopback = withIntegrations(
-    withImportExport(loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId }), apiUrl, httpClient, getSelectedEmpresaId),
+    withImportExport(
+      loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId }),
+      apiUrl,
+      httpClient,
+      getSelectedEmpresaId,
+    ),
     { apiUrl, httpClient, getEmpresaId: getSelectedEmpresaId, getAccessToken },
   );
   const dataProvider = withCatalogueProductsApi(

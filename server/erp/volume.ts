@@ -68,10 +68,7 @@ export function volumeFromDimensions(dimensiones: string | null | undefined): nu
   return (sides as number[]).reduce((product, side) => product * side * factor, 1);
 }
 
-export function productVolume(
-  attributes: readonly VolumeAttribute[],
-  dimensiones?: string | null,
-): number {
+export function productVolume(attributes: readonly VolumeAttribute[], dimensiones?: string | null): number {
   return volumeFromAttributes(attributes) ?? volumeFromDimensions(dimensiones) ?? 0;
 }
 

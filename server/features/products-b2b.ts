@@ -2,7 +2,7 @@
  * B2B products (spec §7 "B2B products"), read-only, over the products active in marketplaces
  * (activoEnMarketplace = 'S', the B2bProductos view):
  *   GET /B2bProductos/obtenerProductosFiltrados?filtro1&filtro2&filtro3&multiempresas&cliente  → B2bRow[]
- *   GET /B2bProductos/{nombre}                                                        → B2bDetail
+ *   GET /B2bProductos/{nombre}                                                        → B2bDetail (or by id)
  * filtro1: text in SKU, title or brand; filtro2: category (name or code) in the categories or the parent
  * category; filtro3: brand. Case- and accent-insensitive. multiempresas 'S': every company the caller may
  * see; otherwise the company `cliente` (default: the caller's own, 1 for an admin without one).
@@ -10,11 +10,7 @@
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param } from '@loopback/rest';
-import {
-  B2B_FILTERED_PATH,
-  type B2bDetail,
-  type B2bRow,
-} from '../../src/custom/productEditor/contract';
+import { B2B_FILTERED_PATH, type B2bDetail, type B2bRow } from '../../src/custom/productEditor/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
@@ -64,7 +60,9 @@ export class B2bProductsController {
     }
     const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => fold(f).trim());
     return (await this.rows())
-      .filter((row) => (company === undefined ? seesCompany(this.access, row.empresaId) : row.empresaId === company))
+      .filter((row) =>
+        company === undefined ? seesCompany(this.access, row.empresaId) : row.empresaId === company,
+      )
       .filter((row) => !t1 || has(row.nombre, t1) || has(row.titulo, t1) || has(row.marca, t1))
       .filter((row) => !t2 || has(row.categorias, t2) || has(row.categoriaPadre, t2))
       .filter((row) => !t3 || has(row.marca, t3))
@@ -73,9 +71,15 @@ export class B2bProductsController {
 
   @get('/B2bProductos/{nombre}', okJson('A B2B product with its data'))
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
-    const row = (await this.rows()).find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
+    const all = (await this.rows()).filter((r) => seesCompany(this.access, r.empresaId));
+    // By SKU; a number that is no SKU is read as the id (the generic show view asks /B2bProductos/{id}).
+    const row =
+      all.find((r) => r.nombre === nombre) ??
+      (/^\d+$/.test(nombre) ? all.find((r) => Number(r.id) === Number(nombre)) : undefined);
     if (!row) {
-      throw Object.assign(new HttpErrors.NotFound(`No hay un producto B2B «${nombre}».`), { code: 'ENTITY_NOT_FOUND' });
+      throw Object.assign(new HttpErrors.NotFound(`No hay un producto B2B «${nombre}».`), {
+        code: 'ENTITY_NOT_FOUND',
+      });
     }
     const id = Number(row.id);
     const [generals, atributos, media, iconos] = await Promise.all([
@@ -98,7 +102,11 @@ export class B2bProductsController {
       ean: (general.ean as string | undefined) ?? null,
       atributos: atributos
         .filter((a) => String(a.valor ?? '').trim() !== '')
-        .map((a) => ({ nombre: String(a.nombre), valor: String(a.valor), unidad: (a.unidad as string | null) ?? null })),
+        .map((a) => ({
+          nombre: String(a.nombre),
+          valor: String(a.valor),
+          unidad: (a.unidad as string | null) ?? null,
+        })),
       multimedia: media
         .filter((m) => m.publicoSN === 'S')
         .map((m) => ({

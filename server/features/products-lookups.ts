@@ -16,7 +16,10 @@ import { childRows, seesCompany, visibleProduct } from './products/access';
 
 const okArray = (description: string) => ({
   responses: {
-    '200': { description, content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } },
+    '200': {
+      description,
+      content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } },
+    },
   },
 });
 
@@ -37,10 +40,11 @@ export class ProductLookupsController {
   @get('/producto-atributos/por-atributo/{id}', okArray('The product rows of an attribute'))
   async attributesByAttribute(@param.path.integer('id') id: number): Promise<AnyObject[]> {
     const [attribute] = await this.repos.repository('atributos').find({ where: { id }, limit: 1 });
-    if (!attribute || !seesCompany(this.access, attribute.empresaId)) throw new EntityNotFoundError('Atributo', id);
-    const rows = (await this.repos.repository('producto-atributos').find({ where: { atributoId: id }, order: ['id ASC'] })).map(
-      (row) => row.toObject() as AnyObject,
-    );
+    if (!attribute || !seesCompany(this.access, attribute.empresaId))
+      throw new EntityNotFoundError('Atributo', id);
+    const rows = (
+      await this.repos.repository('producto-atributos').find({ where: { atributoId: id }, order: ['id ASC'] })
+    ).map((row) => row.toObject() as AnyObject);
     if (this.access.admin) return rows;
     // Only rows of products the caller may see.
     const ids = [...new Set(rows.map((row) => Number(row.productoId)))];
@@ -49,7 +53,8 @@ export class ProductLookupsController {
       const products = await this.repos
         .repository('productos')
         .find({ where: { id: { inq: ids.slice(i, i + IN_BATCH) } }, fields: { id: true, empresaId: true } });
-      for (const product of products) if (seesCompany(this.access, product.empresaId)) visible.add(Number(product.id));
+      for (const product of products)
+        if (seesCompany(this.access, product.empresaId)) visible.add(Number(product.id));
     }
     return rows.filter((row) => visible.has(Number(row.productoId)));
   }

@@ -57,11 +57,15 @@ function receiveFile(request: Request, response: Response, shownName: string): P
         // Whatever was not read is discarded, so the client gets the answer instead of a reset connection.
         request.resume();
         if (err.code === 'LIMIT_FILE_SIZE') {
-          reject(withCode(new HttpErrors.PayloadTooLarge(uploadTooLargeMessage(shownName)), 'FILE_TOO_LARGE'));
+          reject(
+            withCode(new HttpErrors.PayloadTooLarge(uploadTooLargeMessage(shownName)), 'FILE_TOO_LARGE'),
+          );
         } else {
           reject(
             withCode(
-              new HttpErrors.BadRequest(`Envía un único fichero en el campo «${UPLOAD_FIELD}» (${err.message}).`),
+              new HttpErrors.BadRequest(
+                `Envía un único fichero en el campo «${UPLOAD_FIELD}» (${err.message}).`,
+              ),
               'INVALID_MULTIPART',
             ),
           );
@@ -70,12 +74,22 @@ function receiveFile(request: Request, response: Response, shownName: string): P
       }
       if (err) {
         request.resume();
-        reject(withCode(new HttpErrors.BadRequest(`No se pudo leer el fichero enviado (${String(err)}).`), 'INVALID_MULTIPART'));
+        reject(
+          withCode(
+            new HttpErrors.BadRequest(`No se pudo leer el fichero enviado (${String(err)}).`),
+            'INVALID_MULTIPART',
+          ),
+        );
         return;
       }
       const file = (request as Request & { file?: Express.Multer.File }).file;
       if (!file) {
-        reject(withCode(new HttpErrors.BadRequest(`Falta el fichero en el campo «${UPLOAD_FIELD}».`), 'MISSING_FILE'));
+        reject(
+          withCode(
+            new HttpErrors.BadRequest(`Falta el fichero en el campo «${UPLOAD_FIELD}».`),
+            'MISSING_FILE',
+          ),
+        );
         return;
       }
       resolve(file);
@@ -112,7 +126,9 @@ export class ProductMediaController {
       refusal = withCode(new HttpErrors.UnsupportedMediaType(problem), 'FILE_TYPE_NOT_ALLOWED');
     } else if (!isSafeFolderName(nombre)) {
       refusal = withCode(
-        new HttpErrors.UnprocessableEntity(`El nombre de producto «${nombre}» no se puede usar como carpeta.`),
+        new HttpErrors.UnprocessableEntity(
+          `El nombre de producto «${nombre}» no se puede usar como carpeta.`,
+        ),
         'INVALID_NAME',
       );
     }
@@ -178,10 +194,19 @@ export class ProductMediaController {
    */
   @get(PROCESS_IMAGES_PATH, okJson('Products processed and failures'))
   async procesarImagenes(@param.query.string('productos') productos?: string): Promise<ProcessImagesAnswer> {
-    const names = [...new Set((productos ?? '').split(',').map((n) => n.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        (productos ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (!names.length) {
       throw withCode(
-        new HttpErrors.BadRequest('required parameter was null or undefined when calling procesarImagenes: productos'),
+        new HttpErrors.BadRequest(
+          'required parameter was null or undefined when calling procesarImagenes: productos',
+        ),
         'MISSING_PARAMETER',
       );
     }
@@ -253,4 +278,3 @@ export const feature: Feature = {
     serveUploads(app, app.getSync(FeatureBindings.UPLOADS_DIR));
   },
 };
-

@@ -36,7 +36,9 @@ export class ProductsController {
   /** The id the next product is expected to get (the highest id + 1). */
   @get(NEXT_ID_PATH, okJson('The next product id'))
   async getNextId(): Promise<NextIdAnswer> {
-    const [last] = await this.repos.repository('productos').find({ order: ['id DESC'], limit: 1, fields: { id: true } });
+    const [last] = await this.repos
+      .repository('productos')
+      .find({ order: ['id DESC'], limit: 1, fields: { id: true } });
     return { nextId: Number(last?.id ?? 0) + 1 };
   }
 
@@ -53,7 +55,8 @@ export class ProductsController {
     const product = await visibleProduct(this.repos, this.access, idProducto);
     const outcome = await manualSync(this.repos, this.erp, product);
     // 424 with the ERP's reason (a 5xx would hide it): the product itself was saved before this call.
-    if (outcome.failure) throw erpFailure(`No se pudo sincronizar el producto con BC: ${outcome.failure}`, 500);
+    if (outcome.failure)
+      throw erpFailure(`No se pudo sincronizar el producto con BC: ${outcome.failure}`, 500);
     return outcome.answer;
   }
 }

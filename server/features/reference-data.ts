@@ -50,6 +50,9 @@ const and = (...clauses: (Clause | undefined)[]): Where<Row> => {
   return (parts.length === 1 ? parts[0] : { and: parts }) as Where<Row>;
 };
 
+/** Above this many category names a query reads the company's categorised products and filters here. */
+const MAX_LIKE_TERMS = 50;
+
 const empresaParam = param({ name: 'empresaId', in: 'query', schema: { type: 'integer', minimum: 1 } });
 
 const PRODUCT_FIELDS = ['id', 'empresaId', 'nombre', 'categorias', 'imagen', 'finalizado'] as const;
@@ -88,10 +91,15 @@ export class ReferenceDataController {
     return names;
   }
 
-  /** Products of a company scope whose category list holds one of `names`. */
+  /**
+   * Products of a company scope whose category list holds one of `names`: the datastore narrows with `like`
+   * (case-insensitive on both stores), the exact list membership is checked here.
+   */
   private async productsIn(names: ReadonlySet<string>, scope?: Clause): Promise<AnyObject[]> {
+    const likes = [...names].map((name) => ({ categorias: { like: containsPattern(name) } }));
+    const narrowed = likes.length <= MAX_LIKE_TERMS ? { or: likes } : { categorias: { neq: null } };
     const rows = await this.repos.repository('productos').find({
-      where: and(scope, { categorias: { neq: null } }),
+      where: and(scope, narrowed),
       order: ['nombre ASC'],
     });
     return rows.filter((row) => inCategories(row.categorias, names));
@@ -171,7 +179,10 @@ export class ReferenceDataController {
   ): Promise<string[]> {
     const term = (q ?? '').trim();
     const rows = await this.repos.repository('productos').find({
-      where: and(companyWhere(this.access, empresaId), term ? { nombre: { like: containsPattern(term) } } : {}),
+      where: and(
+        companyWhere(this.access, empresaId),
+        term ? { nombre: { like: containsPattern(term) } } : {},
+      ),
       order: ['nombre ASC'],
       limit: Math.min(Math.max(1, limit ?? SKU_SUGGESTIONS_DEFAULT), SKU_SUGGESTIONS_MAX),
       fields: { nombre: true, id: true },

@@ -104,7 +104,8 @@ export const registerSchemas = (...schemas: ResourceSchema[]): (() => void) => {
 };
 
 /** The registry plus the resources registered at run time. */
-export const allSchemas = (): readonly ResourceSchema[] => (extra.length ? [...registry, ...extra] : registry);
+export const allSchemas = (): readonly ResourceSchema[] =>
+  extra.length ? [...registry, ...extra] : registry;
 
 /** The schema of a react-admin resource (== API path); aliases resolve to their schema. */
 export const schemaFor = (resource: string): ResourceSchema | undefined =>

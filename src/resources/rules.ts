@@ -6,7 +6,8 @@ import type { ResourceSchema } from './types';
 
 /** 'YYYY-MM-DD' of a Date or an ISO / 'YYYY-MM-DD…' string; undefined when empty or unreadable. */
 export function dayOf(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) return value.trim().slice(0, 10);
   return undefined;
 }

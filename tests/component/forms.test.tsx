@@ -50,10 +50,11 @@ describe('generated create/edit forms', () => {
     expect(await screen.findByText('Marca creada')).toBeTruthy();
   });
 
-  it('uses the generic toast when the schema has no message (productos update)', async () => {
-    renderApp('/productos/10');
-    const categorias = await screen.findByDisplayValue('Sillas');
-    fireEvent.change(categorias, { target: { value: 'Sillas de oficina' } });
+  // (productos has its own editor, tests/component/products.test.tsx)
+  it('uses the generic toast when the schema has no message (ProductoIconos update)', async () => {
+    renderApp('/ProductoIconos/10-3');
+    const texto = await screen.findByDisplayValue('100 %');
+    fireEvent.change(texto, { target: { value: '90 %' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
   });

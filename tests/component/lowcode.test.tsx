@@ -11,8 +11,17 @@ import { referenceProvider, renderReference } from './referenceDataSupport';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const rows = () => [...document.querySelectorAll('tbody tr td.column-nombre')].map((cell) => cell.textContent);
-const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
+/** Clicks Guardar once react-admin enables it (it is disabled while the last change validates). */
+const save = async () => {
+  const button = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+};
+
+const rows = () =>
+  [...document.querySelectorAll('tbody tr td.column-nombre')].map((cell) => cell.textContent);
+const input = (name: string) =>
+  document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
 
 const start = (path: string) => {
   const data = {
@@ -35,7 +44,6 @@ describe('a resource declared only by a schema', () => {
     start('/Almacenes');
     await waitFor(() => expect(rows()).toEqual(['Central Madrid', 'Zaragoza']));
     expect(screen.getByText('1-2 de 2')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const group = await screen.findByRole('navigation', { name: 'Configuración' });
     expect(within(group).getByRole('menuitem', { name: 'Almacenes' })).toBeTruthy();
     expect(input('nombre')).toBeTruthy();
@@ -52,15 +60,13 @@ describe('a resource declared only by a schema', () => {
     expect(input('activo').value).toBe('S');
     expect(input('empresaId')).toBeNull();
     fireEvent.change(input('capacidad'), { target: { value: '2.5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await save();
     expect(await screen.findByText('Obligatorio')).toBeTruthy();
     expect(screen.getByText('Debe ser un número entero')).toBeTruthy();
     expect(spy.create).not.toHaveBeenCalled();
     fireEvent.change(input('nombre'), { target: { value: 'Sevilla' } });
     fireEvent.change(input('capacidad'), { target: { value: '50' } });
-    const save = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
-    await waitFor(() => expect(save.disabled).toBe(false));
-    fireEvent.click(save);
+    await save();
     expect(await screen.findByText('Almacén creado')).toBeTruthy();
     expect(spy.create.mock.calls[0][1].data).toMatchObject({ nombre: 'Sevilla', capacidad: 50, activo: 'S' });
     await waitFor(() => expect(rows()).toEqual(['Central Madrid', 'Sevilla', 'Zaragoza']));
@@ -70,7 +76,7 @@ describe('a resource declared only by a schema', () => {
     start('/Almacenes/2');
     await waitFor(() => expect(input('nombre').value).toBe('Zaragoza'));
     fireEvent.change(input('nombre'), { target: { value: 'Zaragoza Norte' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await save();
     expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
     await waitFor(() => expect(rows()).toEqual(['Central Madrid', 'Zaragoza Norte']));
     fireEvent.click(screen.getByText('Zaragoza Norte'));
@@ -103,7 +109,10 @@ describe('a resource declared only by a schema', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     const text = await blobs[0].text();
     expect(names).toEqual(['almacenes_PIM.csv']);
-    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0].split(';')).toEqual(expect.arrayContaining(['nombre', 'codigo', 'capacidad', 'activo']));
     expect(text).toContain('Central Madrid');
     expect(text).toContain('Zaragoza');

@@ -66,25 +66,75 @@ const productFixture = (): Fixture => {
       },
     ],
     TextosGenerados: texts,
-    'producto-generals': [{ id: 70, productoId: 10, titulo: 'Taladro percutor 750 W', marca: 'Perforex', mercados: '724' }],
+    'producto-generals': [
+      { id: 70, productoId: 10, titulo: 'Taladro percutor 750 W', marca: 'Perforex', mercados: '724' },
+    ],
     'producto-datos-catalogo': [{ id: 80, productoId: 10, codigoFabricante: 'PERF-1', precioFabrica: 40 }],
     'producto-atributos': [
       { id: 1, productoId: 10, atributoId: 1, nombre: 'Largo', valor: '30', unidad: 'cm', ordenEnGrupo: 1 },
       { id: 2, productoId: 10, atributoId: 2, nombre: 'Ancho', valor: '', unidad: 'cm', ordenEnGrupo: 2 },
-      { id: 3, productoId: 10, atributoId: 3, nombre: 'Potencia', valor: '750', unidad: 'W', ordenEnGrupo: 1 },
+      {
+        id: 3,
+        productoId: 10,
+        atributoId: 3,
+        nombre: 'Potencia',
+        valor: '750',
+        unidad: 'W',
+        ordenEnGrupo: 1,
+      },
     ],
     atributos: [
-      { id: 1, empresaId: 1, nombre: 'Largo', unidad: 'cm', categorias: 'Taladros,Bombillas', grupoAtributosId: 1, codigo: 1 },
-      { id: 2, empresaId: 1, nombre: 'Ancho', unidad: 'cm', categorias: 'Taladros,Bombillas', grupoAtributosId: 1, codigo: 2 },
-      { id: 3, empresaId: 1, nombre: 'Potencia', unidad: 'W', categorias: 'Taladros', grupoAtributosId: 2, codigo: 3 },
-      { id: 4, empresaId: 1, nombre: 'Flujo luminoso', unidad: 'lm', categorias: 'Bombillas', grupoAtributosId: 2, codigo: 4 },
+      {
+        id: 1,
+        empresaId: 1,
+        nombre: 'Largo',
+        unidad: 'cm',
+        categorias: 'Taladros,Bombillas',
+        grupoAtributosId: 1,
+        codigo: 1,
+      },
+      {
+        id: 2,
+        empresaId: 1,
+        nombre: 'Ancho',
+        unidad: 'cm',
+        categorias: 'Taladros,Bombillas',
+        grupoAtributosId: 1,
+        codigo: 2,
+      },
+      {
+        id: 3,
+        empresaId: 1,
+        nombre: 'Potencia',
+        unidad: 'W',
+        categorias: 'Taladros',
+        grupoAtributosId: 2,
+        codigo: 3,
+      },
+      {
+        id: 4,
+        empresaId: 1,
+        nombre: 'Flujo luminoso',
+        unidad: 'lm',
+        categorias: 'Bombillas',
+        grupoAtributosId: 2,
+        codigo: 4,
+      },
     ],
     'grupos-atributos': [
       { id: 1, empresaId: 1, nombre: 'Dimensiones' },
       { id: 2, empresaId: 1, nombre: 'Eléctrico' },
     ],
     'producto-multimedias': [
-      { id: 90, productoId: 10, nombre: 'imagen_principal', tipo: 'Imagen', principalSN: 'S', publicoSN: 'S', fichero: 'multimedia/SKU-10/800x600_SKU-10.png' },
+      {
+        id: 90,
+        productoId: 10,
+        nombre: 'imagen_principal',
+        tipo: 'Imagen',
+        principalSN: 'S',
+        publicoSN: 'S',
+        fichero: 'multimedia/SKU-10/800x600_SKU-10.png',
+      },
     ],
     categorias: [
       { id: 1, empresaId: 1, codigo: 'master', padre: null, nombre: 'Catálogo' },
@@ -105,10 +155,7 @@ interface Recorded {
   base: DataProvider;
 }
 
-const withProductApi = (
-  overrides: Partial<ProductApi> = {},
-  data: Fixture = productFixture(),
-): Recorded => {
+const withProductApi = (overrides: Partial<ProductApi> = {}, data: Fixture = productFixture()): Recorded => {
   const base = fakeProvider(data);
   const fallback = createFallbackProductApi(base);
   const reviewTexts = vi.fn(fallback.reviewTexts);
@@ -133,7 +180,13 @@ describe('product list', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('review-status')).toHaveLength(10));
     const statuses = screen.getAllByTestId('review-status').map((chip) => chip.textContent);
-    expect(statuses.slice(0, 5)).toEqual(['No incluido', 'Pendiente', 'Revisado', 'No revisado', 'Revisado parcial']);
+    expect(statuses.slice(0, 5)).toEqual([
+      'No incluido',
+      'Pendiente',
+      'Revisado',
+      'No revisado',
+      'Revisado parcial',
+    ]);
     expect(recorded.reviewTexts).toHaveBeenCalledTimes(1);
     expect([...(recorded.reviewTexts.mock.calls[0][0] as number[])].sort()).toEqual(
       Array.from({ length: 10 }, (_, i) => 101 + i),
@@ -156,7 +209,9 @@ describe('product list', () => {
     fireEvent.change(screen.getByLabelText('Nombre contiene'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
     await waitFor(() => expect(rows()).toHaveLength(6), { timeout: 5000 });
-    expect([...document.querySelectorAll('td.column-categorias')].every((cell) => cell.textContent === 'Sillas')).toBe(true);
+    expect(
+      [...document.querySelectorAll('td.column-categorias')].every((cell) => cell.textContent === 'Sillas'),
+    ).toBe(true);
   });
 
   it('has the column chooser, export, create and a confirmed bulk delete', async () => {
@@ -188,14 +243,18 @@ describe('product creation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
     expect(await screen.findByText('Error obteniendo data de próximo id')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
-    expect((screen.getByRole('textbox', { name: /Nombre \(SKU\)/ }) as HTMLInputElement).value).toBe('NUEVO-1');
+    expect((screen.getByRole('textbox', { name: /Nombre \(SKU\)/ }) as HTMLInputElement).value).toBe(
+      'NUEVO-1',
+    );
   });
 
   it("creates the product, its main image and general record, says 'Producto creado' and opens the editor", async () => {
     const recorded = withProductApi();
     const create = vi.spyOn(recorded.provider, 'create');
     renderApp('/productos/create', { dataProvider: recorded.provider });
-    fireEvent.change(await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ }), { target: { value: 'NUEVO-2' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ }), {
+      target: { value: 'NUEVO-2' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
     expect(await screen.findByText('Producto creado')).toBeTruthy();
     expect(recorded.getNextId).toHaveBeenCalledTimes(1);
@@ -204,7 +263,10 @@ describe('product creation', () => {
       'producto-multimedias',
       'producto-generals',
     ]);
-    expect(create.mock.calls[0][1].data).toMatchObject({ nombre: 'NUEVO-2', imagen: 'multimedia/NUEVO-2/800x600_NUEVO-2.png' });
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      nombre: 'NUEVO-2',
+      imagen: 'multimedia/NUEVO-2/800x600_NUEVO-2.png',
+    });
     await screen.findByRole('tab', { name: 'Atributos' });
   });
 });
@@ -226,10 +288,11 @@ describe('product editor', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
     const dimensiones = await screen.findByRole('region', { name: 'Dimensiones' });
     // ordered by ordenEnGrupo inside the group
-    expect(within(dimensiones).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual([
-      'atributos.0.valor',
-      'atributos.2.valor',
-    ]);
+    expect(
+      within(dimensiones)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('name')),
+    ).toEqual(['atributos.0.valor', 'atributos.2.valor']);
     expect(within(dimensiones).getByRole('textbox', { name: 'Largo' })).toHaveProperty('value', '30');
     expect(screen.getByRole('region', { name: 'Eléctrico' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Catálogo y costes' }));
@@ -237,7 +300,9 @@ describe('product editor', () => {
   });
 
   it("saves with sincronizarConBC = S: the sync's 'volumen NO' warning, then 'Producto actualizado correctamente'", async () => {
-    const recorded = withProductApi({ syncManual: async () => ({ respuesta: 'volumen NO', mensaje: 'sin volumen' }) });
+    const recorded = withProductApi({
+      syncManual: async () => ({ respuesta: 'volumen NO', mensaje: 'sin volumen' }),
+    });
     const update = vi.spyOn(recorded.provider, 'update');
     renderApp('/productos/10', { dataProvider: recorded.provider });
     const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
@@ -275,7 +340,9 @@ describe('product editor', () => {
                 error: {
                   statusCode: 422,
                   message: 'The request body is invalid.',
-                  details: [{ path: '/ean', code: 'maxLength', message: 'must NOT have more than 20 characters' }],
+                  details: [
+                    { path: '/ean', code: 'maxLength', message: 'must NOT have more than 20 characters' },
+                  ],
                 },
               }),
             )
@@ -317,12 +384,15 @@ describe('product editor', () => {
     const recorded = withProductApi();
     const broken: DataProvider = {
       ...recorded.provider,
-      getOne: () => Promise.reject(new HttpError('Ocurrió un error inesperado. Intente nuevamente.', 500, null)),
+      getOne: () =>
+        Promise.reject(new HttpError('Ocurrió un error inesperado. Intente nuevamente.', 500, null)),
     };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/productos/10', { dataProvider: broken });
     expect(await screen.findByText('Cargando producto…')).toBeTruthy();
-    expect(screen.getByText('No se pudo cargar el producto. Se volverá a intentar en 5 segundos.')).toBeTruthy();
+    expect(
+      screen.getByText('No se pudo cargar el producto. Se volverá a intentar en 5 segundos.'),
+    ).toBeTruthy();
     consoleError.mockRestore();
   });
 });

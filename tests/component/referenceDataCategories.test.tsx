@@ -11,7 +11,8 @@ const subcategoriesOf = (top: string) =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
 const dialog = () => screen.findByRole('dialog');
-const field = (container: HTMLElement, label: RegExp) => within(container).getByRole('textbox', { name: label });
+const field = (container: HTMLElement, label: RegExp) =>
+  within(container).getByRole('textbox', { name: label });
 const clickSave = async (container: HTMLElement, name: string) => {
   const button = within(container).getByRole('button', { name }) as HTMLButtonElement;
   fireEvent.click(button);
@@ -48,7 +49,11 @@ describe('categories tree', () => {
     fireEvent.change(field(form, /Código/), { target: { value: 'JAR-RIE' } });
     await clickSave(form, 'Crear');
     expect(await screen.findByText('Categoría creada')).toBeTruthy();
-    expect(lastCall('create', 'categorias')?.params.data).toEqual({ codigo: 'JAR-RIE', nombre: 'Riego', padre: 'JAR' });
+    expect(lastCall('create', 'categorias')?.params.data).toEqual({
+      codigo: 'JAR-RIE',
+      nombre: 'Riego',
+      padre: 'JAR',
+    });
     await waitFor(() => expect(subcategoriesOf('Jardín')).toEqual(['Cortacéspedes', 'Riego']));
     // a new top-level category hangs from master
     fireEvent.click(screen.getByRole('button', { name: 'Nueva categoría principal' }));
@@ -56,7 +61,9 @@ describe('categories tree', () => {
     fireEvent.change(field(form, /Código/), { target: { value: 'ILU' } });
     fireEvent.change(field(form, /Nombre/), { target: { value: 'Iluminación' } });
     await clickSave(form, 'Crear');
-    await waitFor(() => expect(lastCall('create', 'categorias')?.params.data).toMatchObject({ padre: 'master' }));
+    await waitFor(() =>
+      expect(lastCall('create', 'categorias')?.params.data).toMatchObject({ padre: 'master' }),
+    );
   });
 
   it('renames and moves a subcategory; a category with subcategories can only hang from master', async () => {
@@ -68,15 +75,22 @@ describe('categories tree', () => {
     fireEvent.change(field(form, /Nombre/), { target: { value: 'Taladros percutores' } });
     await clickSave(form, 'Guardar');
     expect(await screen.findByText('Categoría actualizada')).toBeTruthy();
-    expect(lastCall('update', 'categorias')?.params).toMatchObject({ id: 3, data: { nombre: 'Taladros percutores' } });
-    await waitFor(() => expect(subcategoriesOf('Herramientas eléctricas')).toEqual(['Sierras', 'Taladros percutores']));
+    expect(lastCall('update', 'categorias')?.params).toMatchObject({
+      id: 3,
+      data: { nombre: 'Taladros percutores' },
+    });
+    await waitFor(() =>
+      expect(subcategoriesOf('Herramientas eléctricas')).toEqual(['Sierras', 'Taladros percutores']),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Mover Sierras' }));
     form = await dialog();
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: /Categoría padre/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Jardín (JAR)' }));
     await clickSave(form, 'Mover');
-    await waitFor(() => expect(lastCall('update', 'categorias')?.params).toMatchObject({ id: 4, data: { padre: 'JAR' } }));
+    await waitFor(() =>
+      expect(lastCall('update', 'categorias')?.params).toMatchObject({ id: 4, data: { padre: 'JAR' } }),
+    );
     await waitFor(() => expect(subcategoriesOf('Jardín')).toEqual(['Cortacéspedes', 'Sierras']));
 
     fireEvent.click(screen.getByRole('button', { name: 'Mover Herramientas eléctricas' }));

@@ -123,7 +123,9 @@ describe('Products per range form', () => {
     const { provider, calls } = referenceProvider();
     renderReference('/ProductosPorRango/create', { dataProvider: provider });
     await screen.findByRole('combobox', { name: /SKU del producto/ });
-    fireEvent.change(screen.getByRole('combobox', { name: /SKU del producto/ }), { target: { value: 'SKU-10' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /SKU del producto/ }), {
+      target: { value: 'SKU-10' },
+    });
     fireEvent.change(screen.getByRole('combobox', { name: /Tipo de rango/ }), { target: { value: 'Temp' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Temporada' }));
     fireEvent.change(screen.getByRole('combobox', { name: /Club/ }), { target: { value: 'Norte' } });
@@ -263,10 +265,17 @@ describe('attribute categories', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Quitar categorías del atributo' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar y guardar' }));
     expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
-    const order = calls.map((call) => call.method).filter((m) => ['comprueba', 'elimina', 'update'].includes(m));
+    const order = calls
+      .map((call) => call.method)
+      .filter((m) => ['comprueba', 'elimina', 'update'].includes(m));
     expect(order).toEqual(['comprueba', 'elimina', 'update']);
-    expect(calls.find((call) => call.method === 'comprueba')?.params).toEqual({ categoria: 'Taladros', atributoId: 1 });
-    expect(calls.find((call) => call.method === 'update')?.params.data).toMatchObject({ categorias: 'Sierras' });
+    expect(calls.find((call) => call.method === 'comprueba')?.params).toEqual({
+      categoria: 'Taladros',
+      atributoId: 1,
+    });
+    expect(calls.find((call) => call.method === 'update')?.params.data).toMatchObject({
+      categorias: 'Sierras',
+    });
     const { data: left } = await provider.getList('producto-atributos', {
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'id', order: 'ASC' },
@@ -299,5 +308,24 @@ describe('companies', () => {
       pagination: { page: 1, perPage: 20 },
     });
     expect(screen.getByRole('link', { name: 'Añadir' }).getAttribute('href')).toBe('#/EmpresasBC/create');
+  });
+
+  it('adds an ERP link from the company: the company is prefilled and the save comes back', async () => {
+    const { provider, lastCall } = referenceProvider();
+    renderReference('/empresas/1', { dataProvider: provider });
+    fireEvent.click(await screen.findByRole('link', { name: 'Añadir' }));
+    await waitFor(() =>
+      expect(document.querySelector<HTMLInputElement>('input[name="idEmpresa"]')?.value).toBe('Empresa Demo'),
+    );
+    fireEvent.change(document.querySelector('input[name="idMarca"]') as HTMLInputElement, {
+      target: { value: 'Marca 05' },
+    });
+    fireEvent.click(await screen.findByRole('option', { name: 'Marca 05' }));
+    await save();
+    await waitFor(() =>
+      expect(lastCall('create', 'EmpresasBC')?.params.data).toMatchObject({ idEmpresa: 1, idMarca: 5 }),
+    );
+    await waitFor(() => expect(window.location.hash).toBe('#/empresas/1'));
+    expect(await screen.findByText('Enlaces con Business Central')).toBeTruthy();
   });
 });

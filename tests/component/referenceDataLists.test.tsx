@@ -170,7 +170,9 @@ describe('default orders', () => {
 
   it('substitutes: intercambiable offers TODOS, which sends no constraint', async () => {
     const { provider, lastCall } = referenceProvider();
-    renderReference('/Sustitutos?filter=%7B%22intercambiable%22%3A%22TODOS%22%7D', { dataProvider: provider });
+    renderReference('/Sustitutos?filter=%7B%22intercambiable%22%3A%22TODOS%22%7D', {
+      dataProvider: provider,
+    });
     await waitFor(() => expect(rowsText('skuPrincipal')).toEqual(['SKU-10', 'SKU-11']));
     expect(lastCall('getList', 'Sustitutos')?.params.filter).toEqual({ intercambiable: 'TODOS' });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Intercambiable' }));

@@ -52,7 +52,15 @@ export const referenceFixture = (): Fixture => ({
       grupoAtributosId: 2,
       codigo: 1001,
     },
-    { id: 2, empresaId: 1, nombre: 'Peso', unidad: 'kg', categorias: 'Taladros', grupoAtributosId: 1, codigo: 1002 },
+    {
+      id: 2,
+      empresaId: 1,
+      nombre: 'Peso',
+      unidad: 'kg',
+      categorias: 'Taladros',
+      grupoAtributosId: 1,
+      codigo: 1002,
+    },
   ],
   'producto-atributos': [
     { id: 1, productoId: 10, atributoId: 1, nombre: 'Potencia', valor: '800' },
@@ -78,8 +86,22 @@ export const referenceFixture = (): Fixture => ({
     { id: 3, empresaId: 1, rango: 'Recomendado', orden: 2 },
   ],
   Clubs: [
-    { id: 1, empresaId: 1, nombre: 'Club Norte', descripcion: 'Profesionales', filtroMarcas: 'Marca 01', filtroCategorias: 'HEL' },
-    { id: 2, empresaId: 1, nombre: 'Club Sur', descripcion: 'Hogar', filtroMarcas: 'Marca 02', filtroCategorias: 'JAR' },
+    {
+      id: 1,
+      empresaId: 1,
+      nombre: 'Club Norte',
+      descripcion: 'Profesionales',
+      filtroMarcas: 'Marca 01',
+      filtroCategorias: 'HEL',
+    },
+    {
+      id: 2,
+      empresaId: 1,
+      nombre: 'Club Sur',
+      descripcion: 'Hogar',
+      filtroMarcas: 'Marca 02',
+      filtroCategorias: 'JAR',
+    },
   ],
   ProductosPorRango: [
     {
@@ -185,7 +207,9 @@ export const referenceProvider = (data: Fixture = referenceFixture()) => {
     calls.push({ method, resource, params: params as Record<string, unknown> });
   const products = () => data.productos as { id: number; nombre: string; categorias?: string }[];
   const carrying = async (categoria: string, atributoId: unknown) => {
-    const inCategory = products().filter((p) => inCategories(p.categorias, new Set([categoryKey(categoria)])));
+    const inCategory = products().filter((p) =>
+      inCategories(p.categorias, new Set([categoryKey(categoria)])),
+    );
     const { data: rows } = await base.getList('producto-atributos', {
       pagination: { page: 1, perPage: 1000 },
       sort: { field: 'id', order: 'ASC' },

@@ -182,7 +182,14 @@ describe('each error message against the reference API', () => {
 describe('other tables', () => {
   it('brands: created in the selected company, found by codigo, never in another company', async () => {
     const csv = `nombre;codigo\n${tag} Marca A;${tag}A\n${tag} Marca B;${tag}B\n`;
-    expect(await importCsv('marca', csv, 2, backendFromDataProvider(providerFor(2), () => 2))).toMatchObject({
+    expect(
+      await importCsv(
+        'marca',
+        csv,
+        2,
+        backendFromDataProvider(providerFor(2), () => 2),
+      ),
+    ).toMatchObject({
       created: 2,
     });
     const company2 = (await list('Marca', {}, providerFor(2))).filter((m) =>
@@ -225,7 +232,10 @@ describe('export', () => {
   it('exports a table page by page; the file imported again changes nothing', async () => {
     const schema = schemaForTable('productos')!;
     const progress: number[] = [];
-    const rows = await exportRows(provider, schema, { pageSize: 100, onProgress: (done) => progress.push(done) });
+    const rows = await exportRows(provider, schema, {
+      pageSize: 100,
+      onProgress: (done) => progress.push(done),
+    });
     expect(rows.length).toBeGreaterThan(300);
     expect(progress.length).toBeGreaterThan(3);
     expect(rows.every((row) => row.empresaId === 1)).toBe(true);

@@ -31,7 +31,11 @@ let requests: string[] = [];
 const tag = `PT${Date.now() % 100000}`;
 
 const clientFor = (token: () => string): HttpClient => {
-  const client = createHttpClient({ getAccessToken: token, refresh: async () => null, onAuthFailure: () => undefined });
+  const client = createHttpClient({
+    getAccessToken: token,
+    refresh: async () => null,
+    onAuthFailure: () => undefined,
+  });
   return (url, options) => {
     requests.push(`${options?.method ?? 'GET'} ${url.replace(server.url, '')}`);
     return client(url, options);
@@ -56,20 +60,33 @@ const call = async (path: string, init: RequestInit = {}, token = adminToken) =>
 };
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const rows = async (path: string, where: unknown) => (await call(`${path}?filter=${q({ where })}`)).body as Json[];
+const rows = async (path: string, where: unknown) =>
+  (await call(`${path}?filter=${q({ where })}`)).body as Json[];
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
-const multipart = (data: Buffer | Uint8Array, name: string, type = 'application/octet-stream', field = 'file') => {
+const multipart = (
+  data: Buffer | Uint8Array,
+  name: string,
+  type = 'application/octet-stream',
+  field = 'file',
+) => {
   const form = new FormData();
   form.append(field, new Blob([data], { type }), name);
   return form;
 };
 
 const attributeCatalogue = async (): Promise<CatalogueAttribute[]> =>
-  (await provider.getList('atributos', { pagination: { page: 1, perPage: 5000 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
-    .data as unknown as CatalogueAttribute[];
+  (
+    await provider.getList('atributos', {
+      pagination: { page: 1, perPage: 5000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    })
+  ).data as unknown as CatalogueAttribute[];
 
 const createDeps = () => ({
   getNextId: () => api.getNextId(),
@@ -96,7 +113,10 @@ beforeAll(async () => {
   const client = clientFor(() => adminToken);
   provider = loopbackDataProvider(server.url, client, { getEmpresaId: () => 1 });
   api = createHttpProductApi(server.url, client);
-  editorApi = createHttpProductApi(server.url, clientFor(() => editorToken));
+  editorApi = createHttpProductApi(
+    server.url,
+    clientFor(() => editorToken),
+  );
   [producto2] = await rows('/productos', { empresaId: 2 });
 });
 
@@ -126,7 +146,11 @@ describe('creation chain (spec §4, §5)', () => {
     });
     expect(warning).toBeUndefined();
     expect(requests[0]).toBe('GET /productos/getNextId');
-    expect(product).toMatchObject({ nombre, empresaId: 1, imagen: `multimedia/${nombre}/800x600_${nombre}.png` });
+    expect(product).toMatchObject({
+      nombre,
+      empresaId: 1,
+      imagen: `multimedia/${nombre}/800x600_${nombre}.png`,
+    });
     const media = await rows('/producto-multimedias', { productoId: product.id });
     expect(media).toEqual([
       expect.objectContaining({
@@ -139,19 +163,23 @@ describe('creation chain (spec §4, §5)', () => {
     const generals = await rows('/producto-generals', { productoId: product.id });
     expect(generals).toEqual([expect.objectContaining({ productoId: product.id, mercados: '724' })]);
     const atributos = await rows('/producto-atributos', { productoId: product.id });
-    expect(atributos.map((a) => a.nombre)).toEqual(expect.arrayContaining(['Largo', 'Ancho', 'Alto', 'Potencia']));
+    expect(atributos.map((a) => a.nombre)).toEqual(
+      expect.arrayContaining(['Largo', 'Ancho', 'Alto', 'Potencia']),
+    );
     expect(atributos.every((a) => a.valor === '')).toBe(true);
   });
 
   it('no next id: NextIdError and no product', async () => {
     const failing = createHttpProductApi(server.url, async (url, options) => {
-      if (url.endsWith('/productos/getNextId')) throw new Error('Ocurrió un error inesperado. Intente nuevamente.');
+      if (url.endsWith('/productos/getNextId'))
+        throw new Error('Ocurrió un error inesperado. Intente nuevamente.');
       return clientFor(() => adminToken)(url, options);
     });
     const nombre = `${tag}-NOID`;
-    const error = await createProductChain({ ...createDeps(), getNextId: () => failing.getNextId() }, { nombre }).catch(
-      (e: unknown) => e,
-    );
+    const error = await createProductChain(
+      { ...createDeps(), getNextId: () => failing.getNextId() },
+      { nombre },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NextIdError);
     expect((error as Error).message).toBe('Error obteniendo data de próximo id');
     expect(await rows('/productos', { nombre })).toEqual([]);
@@ -179,14 +207,24 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
     values.atributos = (values.atributos ?? []).map((row) =>
       row.nombre === 'Potencia' ? { ...row, valor: '750' } : row,
     );
-    const [icono] = (await provider.getList('Iconos', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).data;
+    const [icono] = (
+      await provider.getList('Iconos', {
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      })
+    ).data;
     values.iconos = [{ idIcono: Number(icono.id), texto: '2 años' }];
     values.sincronizarConBC = 'N';
     await saveProduct(saveDeps(), bundle, values);
 
     const again = await loadProductBundle(provider, api, product.id as number);
     expect(again.product.finalizado).toBe('S');
-    expect(again.general).toMatchObject({ titulo: 'Taladro de prueba', ean: '8437000000001', mercados: '724' });
+    expect(again.general).toMatchObject({
+      titulo: 'Taladro de prueba',
+      ean: '8437000000001',
+      mercados: '724',
+    });
     expect(again.datosCatalogo).toMatchObject({ codigoFabricante: 'FAB-1', precioFabrica: 12.5 });
     expect(again.atributos.find((a) => a.nombre === 'Potencia')?.valor).toBe('750');
     expect(again.iconos).toEqual([expect.objectContaining({ idIcono: Number(icono.id), texto: '2 años' })]);
@@ -247,7 +285,10 @@ describe('manual ERP sync with the volume check (spec §7, §8)', () => {
   });
 
   it('the ERP refusing: 424 with its reason, logged on the product; a product not marked is skipped', async () => {
-    const { product } = await createProductChain(createDeps(), { nombre: `${tag}-ERPFALLA`, categorias: 'Taladros' });
+    const { product } = await createProductChain(createDeps(), {
+      nombre: `${tag}-ERPFALLA`,
+      categorias: 'Taladros',
+    });
     await call(`/producto-generals?where=${q({ productoId: product.id })}`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
@@ -261,12 +302,16 @@ describe('manual ERP sync with the volume check (spec §7, §8)', () => {
     });
     const res = await call(`/sincronizaProductosManual?idProducto=${product.id}`);
     expect(res.status).toBe(424);
-    expect(String(res.body.error && (res.body.error as Json).message)).toMatch(/^No se pudo sincronizar el producto con BC: /);
+    expect(String(res.body.error && (res.body.error as Json).message)).toMatch(
+      /^No se pudo sincronizar el producto con BC: /,
+    );
     expect(String((await call(`/productos/${product.id}`)).body.motivoErrorSincroConBC)).toMatch(/ERPFALLA/);
   });
 
   it('another company’s product is 404 for the editor; a missing idProducto is 400', async () => {
-    expect((await call(`/sincronizaProductosManual?idProducto=${producto2.id}`, {}, editorToken)).status).toBe(404);
+    expect(
+      (await call(`/sincronizaProductosManual?idProducto=${producto2.id}`, {}, editorToken)).status,
+    ).toBe(404);
     expect((await call(`/sincronizaProductosManual`)).status).toBe(400);
   });
 });
@@ -310,10 +355,28 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
 
   it('50 MB: 413 with a clear Spanish message, nothing stored', async () => {
     const big = Buffer.alloc(50 * 1024 * 1024, 1);
-    const res = await call(`/images-upload/1/${nombre()}/enorme.png`, { method: 'POST', body: multipart(big, 'enorme.png') });
+    const res = await call(`/images-upload/1/${nombre()}/enorme.png`, {
+      method: 'POST',
+      body: multipart(big, 'enorme.png'),
+    });
     expect(res.status).toBe(413);
-    expect((res.body.error as Json).message).toBe('El fichero «enorme.png» supera el tamaño máximo de 20 MB.');
+    expect((res.body.error as Json).message).toBe(
+      'El fichero «enorme.png» supera el tamaño máximo de 20 MB.',
+    );
     expect((await fetch(`${server.url}/multimedia/${nombre()}/enorme.png`)).status).toBe(404);
+  });
+
+  it('just over 20 MB (read by multer): 413 too, the connection answers', async () => {
+    const over = Buffer.alloc(20 * 1024 * 1024 + 300 * 1024, 1);
+    const res = await call(`/files-upload/1/${nombre()}/grande.pdf`, {
+      method: 'POST',
+      body: multipart(over, 'grande.pdf'),
+    });
+    expect(res.status).toBe(413);
+    expect((res.body.error as Json).message).toBe(
+      'El fichero «grande.pdf» supera el tamaño máximo de 20 MB.',
+    );
+    expect((await fetch(`${server.url}/multimedia/${nombre()}/grande.pdf`)).status).toBe(404);
   });
 
   it('wrong types and broken images are refused with Spanish messages', async () => {
@@ -322,26 +385,55 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
       body: multipart(Buffer.from('<script>alert(1)</script>'), 'pagina.html'),
     });
     expect(html.status).toBe(415);
-    expect((html.body.error as Json).message).toMatch(/^El tipo de fichero «\.html» de «pagina\.html» no está permitido/);
-    const pdfAsImage = await call(`/images-upload/1/${nombre()}/manual.pdf`, { method: 'POST', body: multipart(Buffer.from('x'), 'manual.pdf') });
+    expect((html.body.error as Json).message).toMatch(
+      /^El tipo de fichero «\.html» de «pagina\.html» no está permitido/,
+    );
+    const pdfAsImage = await call(`/images-upload/1/${nombre()}/manual.pdf`, {
+      method: 'POST',
+      body: multipart(Buffer.from('x'), 'manual.pdf'),
+    });
     expect(pdfAsImage.status).toBe(415);
-    const broken = await call(`/images-upload/1/${nombre()}/rota.png`, { method: 'POST', body: multipart(Buffer.from('no soy png'), 'rota.png') });
+    const broken = await call(`/images-upload/1/${nombre()}/rota.png`, {
+      method: 'POST',
+      body: multipart(Buffer.from('no soy png'), 'rota.png'),
+    });
     expect(broken.status).toBe(422);
-    expect((broken.body.error as Json).message).toBe('El fichero «rota.png» no es una imagen PNG o JPEG válida.');
-    const noFile = await call(`/images-upload/1/${nombre()}/x.png`, { method: 'POST', body: multipart(await png(10, 10), 'x.png', 'image/png', 'otro') });
+    expect((broken.body.error as Json).message).toBe(
+      'El fichero «rota.png» no es una imagen PNG o JPEG válida.',
+    );
+    const noFile = await call(`/images-upload/1/${nombre()}/x.png`, {
+      method: 'POST',
+      body: multipart(await png(10, 10), 'x.png', 'image/png', 'otro'),
+    });
     expect(noFile.status).toBe(400);
   });
 
   it('company isolation: another company is 403, an unknown product 404, no token 401', async () => {
     const body = () => multipart(Buffer.from('x'), 'a.pdf');
-    expect((await call(`/files-upload/2/${String(producto2.nombre)}/a.pdf`, { method: 'POST', body: body() }, editorToken)).status).toBe(403);
-    expect((await call(`/files-upload/1/NO-EXISTE-${tag}/a.pdf`, { method: 'POST', body: body() })).status).toBe(404);
-    expect((await fetch(`${server.url}/files-upload/1/${nombre()}/a.pdf`, { method: 'POST', body: body() })).status).toBe(401);
+    expect(
+      (
+        await call(
+          `/files-upload/2/${String(producto2.nombre)}/a.pdf`,
+          { method: 'POST', body: body() },
+          editorToken,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(`/files-upload/1/NO-EXISTE-${tag}/a.pdf`, { method: 'POST', body: body() })).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${server.url}/files-upload/1/${nombre()}/a.pdf`, { method: 'POST', body: body() }))
+        .status,
+    ).toBe(401);
   });
 
   it('GET /procesar-imagenes renders the main image again from the principal record', async () => {
     const [product] = await rows('/productos', { nombre: nombre() });
-    const [main] = await rows('/producto-multimedias', { productoId: product.id, nombre: 'imagen_principal' });
+    const [main] = await rows('/producto-multimedias', {
+      productoId: product.id,
+      nombre: 'imagen_principal',
+    });
     await call(`/producto-multimedias/${main.id}`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
@@ -350,7 +442,9 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
     const answer = await api.processImages([nombre(), `NO-EXISTE-${tag}`]);
     expect(answer.procesados).toEqual([nombre()]);
     expect(answer.errores).toEqual([{ producto: `NO-EXISTE-${tag}`, motivo: 'Producto no encontrado' }]);
-    expect((await call(`/productos/${product.id}`)).body.imagen).toBe(`multimedia/${nombre()}/800x600_foto_lateral.png`);
+    expect((await call(`/productos/${product.id}`)).body.imagen).toBe(
+      `multimedia/${nombre()}/800x600_foto_lateral.png`,
+    );
   });
 });
 
@@ -360,7 +454,8 @@ describe('replica (spec §7 GET /productos/replica/{id})', () => {
     const copy = await api.replicate(source.id as number);
     expect(copy.nombre).toBe(`${tag}-NEW-COPIA`);
     expect(copy.id).not.toBe(source.id);
-    const count = async (path: string, field: string, id: unknown) => (await rows(path, { [field]: id })).length;
+    const count = async (path: string, field: string, id: unknown) =>
+      (await rows(path, { [field]: id })).length;
     for (const [path, field] of [
       ['/producto-generals', 'productoId'],
       ['/producto-atributos', 'productoId'],
@@ -393,7 +488,9 @@ describe('lookups and the list', () => {
     await expect(editorApi.mediaOf(producto2.id as number)).rejects.toMatchObject({ status: 404 });
     const [atributo] = await rows('/atributos', { empresaId: 2 });
     expect((await call(`/producto-atributos/por-atributo/${atributo.id}`, {}, editorToken)).status).toBe(404);
-    expect(((await call(`/producto-atributos/por-atributo/${atributo.id}`)).body as Json[]).length).toBeGreaterThan(0);
+    expect(
+      ((await call(`/producto-atributos/por-atributo/${atributo.id}`)).body as Json[]).length,
+    ).toBeGreaterThan(0);
   });
 
   it('a list page costs list + count, then ONE request for the texts of the whole page', async () => {
@@ -425,15 +522,23 @@ describe('B2B products (spec §7)', () => {
     const multi = await api.b2bProducts({ multiempresas: 'S' });
     expect(new Set(multi.map((row) => row.empresaId))).toEqual(new Set([1, 2]));
     await expect(editorApi.b2bProducts({ cliente: 2 })).rejects.toMatchObject({ status: 403 });
-    expect((await editorApi.b2bProducts({ multiempresas: 'S' })).every((row) => row.empresaId === 1)).toBe(true);
+    expect((await editorApi.b2bProducts({ multiempresas: 'S' })).every((row) => row.empresaId === 1)).toBe(
+      true,
+    );
   });
 
   it('/B2bProductos/{nombre}: the product with its public media, attributes and icons; 404 when not active', async () => {
     const [first] = await api.b2bProducts({});
     const detail = await api.b2bProduct(first.nombre);
     expect(detail.nombre).toBe(first.nombre);
-    expect(Array.isArray(detail.atributos) && Array.isArray(detail.multimedia) && Array.isArray(detail.iconos)).toBe(true);
+    expect(
+      Array.isArray(detail.atributos) && Array.isArray(detail.multimedia) && Array.isArray(detail.iconos),
+    ).toBe(true);
     await expect(api.b2bProduct(`${tag}-NEW`)).rejects.toMatchObject({ status: 404 });
+    // the generic show view asks by id
+    expect((await provider.getOne('B2bProductos', { id: first.id })).data).toMatchObject({
+      nombre: first.nombre,
+    });
   });
 });
 

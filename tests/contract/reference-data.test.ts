@@ -32,7 +32,6 @@ let server: StartedServer;
 let admin: string;
 let editor: string;
 let asAdmin: ReferenceDataApi;
-let asEditor: ReferenceDataApi;
 const tag = `RD${Date.now() % 100000}`;
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -70,7 +69,6 @@ beforeAll(async () => {
   admin = await loginToken(server.url, demoLogins().admin);
   editor = await loginToken(server.url, demoLogins().editor);
   asAdmin = apiFor(() => admin);
-  asEditor = apiFor(() => editor);
 });
 
 afterAll(async () => {
@@ -82,7 +80,11 @@ describe('GET /productos/por-categoria/{tipo}/{nombre}', () => {
     for (const tipo of ['familia', 'Categoria', 'x']) {
       const res = await call(admin, 'GET', `/productos/por-categoria/${tipo}/Taladros`);
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ statusCode: 400, message: 'Tipo no válido', code: 'TIPO_NO_VALIDO' });
+      expect(res.body.error).toMatchObject({
+        statusCode: 400,
+        message: 'Tipo no válido',
+        code: 'TIPO_NO_VALIDO',
+      });
     }
     await expect(asAdmin.productosPorCategoria('marca', 'X')).rejects.toMatchObject({
       status: 400,
@@ -114,7 +116,9 @@ describe('GET /productos/por-categoria/{tipo}/{nombre}', () => {
     expect(byTop.map((p) => p.nombre)).toEqual(expectedTop);
     expect(byTop.length).toBeGreaterThan(bySub.length);
     // case-insensitive, as MySQL's collation
-    expect((await asAdmin.productosPorCategoria('subcategoria', sub.toUpperCase())).length).toBe(bySub.length);
+    expect((await asAdmin.productosPorCategoria('subcategoria', sub.toUpperCase())).length).toBe(
+      bySub.length,
+    );
   });
 
   it('an unknown category has no products; the editor only ever sees company 1', async () => {
@@ -160,14 +164,15 @@ describe('attributes removed from a category', () => {
     expect(await asAdmin.compruebaAtributosEnProductosPorCategoria(categoria, atributo!.id as number)).toBe(
       expected,
     );
-    const elsewhere = (
-      await rows(admin, '/producto-atributos', { where: { atributoId: atributo!.id } })
-    ).length;
+    const elsewhere = (await rows(admin, '/producto-atributos', { where: { atributoId: atributo!.id } }))
+      .length;
 
     expect(await asAdmin.eliminaAtributosEnProductosPorCategoria(categoria, atributo!.id as number)).toBe(
       carrying.length,
     );
-    expect(await asAdmin.compruebaAtributosEnProductosPorCategoria(categoria, atributo!.id as number)).toBe(0);
+    expect(await asAdmin.compruebaAtributosEnProductosPorCategoria(categoria, atributo!.id as number)).toBe(
+      0,
+    );
     // the attribute stays on the products of its other categories
     const left = await rows(admin, '/producto-atributos', { where: { atributoId: atributo!.id } });
     expect(left.length).toBe(elsewhere - carrying.length);
@@ -200,8 +205,9 @@ describe('GET /obtenerSkuPrincipales', () => {
     const first = await asAdmin.suggestions('obtenerSkuPrincipales', { limit: 5 });
     expect(first).toHaveLength(5);
     expect([...first].sort()).toEqual(first);
-    const all = (await rows(admin, '/productos', { where: { empresaId: 1 }, order: ['nombre ASC'], limit: 5 }))
-      .map((p) => p.nombre);
+    const all = (
+      await rows(admin, '/productos', { where: { empresaId: 1 }, order: ['nombre ASC'], limit: 5 })
+    ).map((p) => p.nombre);
     expect(first).toEqual(all);
     const term = String(first[0]).slice(-4).toLowerCase();
     const filtered = await asAdmin.suggestions('obtenerSkuPrincipales', { q: term });
@@ -264,11 +270,15 @@ describe('ProductosPorRango: overlap refused, club items sent to the ERP', () =>
         endpoint: 'PIMIntegration_ItemClubItems',
         payload: {
           Acction: 'INSERT',
-          items: [{ CLUB: clubNombre, SKU: sku, DesdeFecha: '2026-03-01', HastaFecha: '2026-03-31', Nivel: rango }],
+          items: [
+            { CLUB: clubNombre, SKU: sku, DesdeFecha: '2026-03-01', HastaFecha: '2026-03-31', Nivel: rango },
+          ],
         },
       },
     ]);
-    const logs = await rows(admin, '/logsnavs', { where: { tabla: 'ProductosPorRango', registro: `${sku} · ${clubNombre}` } });
+    const logs = await rows(admin, '/logsnavs', {
+      where: { tabla: 'ProductosPorRango', registro: `${sku} · ${clubNombre}` },
+    });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ nivel: 'INFO' });
     expect(String(logs[0].mensaje)).toContain('INSERT');
@@ -301,14 +311,26 @@ describe('ProductosPorRango: overlap refused, club items sent to the ERP', () =>
   it('accepts the next day, another club or another sku; an edit into an overlap is refused too', async () => {
     const next = await call(admin, 'POST', '/ProductosPorRango', range('2026-04-01', '2026-04-30'));
     expect(next.status).toBe(200);
-    const [otherClub] = await rows(admin, '/Clubs', { where: { empresaId: 1, id: { neq: clubId } }, limit: 1 });
+    const [otherClub] = await rows(admin, '/Clubs', {
+      where: { empresaId: 1, id: { neq: clubId } },
+      limit: 1,
+    });
     if (otherClub) {
-      const res = await call(admin, 'POST', '/ProductosPorRango', range('2026-03-10', '2026-03-12', { clubId: otherClub.id }));
+      const res = await call(
+        admin,
+        'POST',
+        '/ProductosPorRango',
+        range('2026-03-10', '2026-03-12', { clubId: otherClub.id }),
+      );
       expect(res.status).toBe(200);
     }
-    const patched = await call(admin, 'PATCH', `/ProductosPorRango/${next.body.id}`, { desdeFecha: day('2026-03-15') });
+    const patched = await call(admin, 'PATCH', `/ProductosPorRango/${next.body.id}`, {
+      desdeFecha: day('2026-03-15'),
+    });
     expect(patched.status).toBe(422);
-    const ok = await call(admin, 'PATCH', `/ProductosPorRango/${next.body.id}`, { hastaFecha: day('2026-05-15') });
+    const ok = await call(admin, 'PATCH', `/ProductosPorRango/${next.body.id}`, {
+      hastaFecha: day('2026-05-15'),
+    });
     expect(ok.status).toBe(204);
   });
 
@@ -316,7 +338,9 @@ describe('ProductosPorRango: overlap refused, club items sent to the ERP', () =>
     const res = await call(admin, 'POST', '/ProductosPorRango', range('2026-09-10', '2026-09-01'));
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({
-      details: [{ path: '/hastaFecha', code: 'notBefore', message: '«Hasta» no puede ser anterior a «Desde».' }],
+      details: [
+        { path: '/hastaFecha', code: 'notBefore', message: '«Hasta» no puede ser anterior a «Desde».' },
+      ],
     });
   });
 
@@ -355,22 +379,43 @@ describe('write rules of the reference data', () => {
       });
       expect(res.status).toBe(422);
       expect(res.body.error).toMatchObject({
-        details: [{ path: '/fechaFin', message: '«Fecha de fin» no puede ser anterior a «Fecha de inicio».' }],
+        details: [
+          { path: '/fechaFin', message: '«Fecha de fin» no puede ser anterior a «Fecha de inicio».' },
+        ],
       });
     }
   });
 
   it('category codes are unique within a company (ER_DUP_ENTRY on codigo), not across companies', async () => {
     const codigo = `${tag}-CAT`;
-    expect((await call(admin, 'POST', '/categorias', { empresaId: 1, codigo, nombre: 'Uno', padre: 'master' })).status).toBe(200);
-    const dup = await call(admin, 'POST', '/categorias', { empresaId: 1, codigo, nombre: 'Dos', padre: 'master' });
+    expect(
+      (await call(admin, 'POST', '/categorias', { empresaId: 1, codigo, nombre: 'Uno', padre: 'master' }))
+        .status,
+    ).toBe(200);
+    const dup = await call(admin, 'POST', '/categorias', {
+      empresaId: 1,
+      codigo,
+      nombre: 'Dos',
+      padre: 'master',
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
-    expect(String(dup.body.error?.message)).toMatch(/for key 'codigo'/);
-    expect((await call(admin, 'POST', '/categorias', { empresaId: 2, codigo, nombre: 'Uno', padre: 'master' })).status).toBe(200);
-    const brand = await call(admin, 'POST', '/Marca', { empresaId: 1, nombre: `${tag} marca`, codigo: `${tag}M` });
+    expect(String((dup.body.error as Row).message)).toMatch(/for key 'codigo'/);
+    expect(
+      (await call(admin, 'POST', '/categorias', { empresaId: 2, codigo, nombre: 'Uno', padre: 'master' }))
+        .status,
+    ).toBe(200);
+    const brand = await call(admin, 'POST', '/Marca', {
+      empresaId: 1,
+      nombre: `${tag} marca`,
+      codigo: `${tag}M`,
+    });
     expect(brand.status).toBe(200);
-    const brandDup = await call(admin, 'POST', '/Marca', { empresaId: 1, nombre: `${tag} otra`, codigo: `${tag}M` });
+    const brandDup = await call(admin, 'POST', '/Marca', {
+      empresaId: 1,
+      nombre: `${tag} otra`,
+      codigo: `${tag}M`,
+    });
     expect(brandDup.status).toBe(422);
   });
 
@@ -385,7 +430,12 @@ describe('write rules of the reference data', () => {
     });
     expect(deep.status).toBe(422);
     expect(deep.body.error).toMatchObject({
-      details: [{ path: '/padre', message: 'Solo hay dos niveles: la categoría padre debe ser master o una categoría principal.' }],
+      details: [
+        {
+          path: '/padre',
+          message: 'Solo hay dos niveles: la categoría padre debe ser master o una categoría principal.',
+        },
+      ],
     });
     const [otherTop] = await rows(admin, '/categorias', {
       where: { empresaId: 1, padre: 'master', codigo: { neq: top.codigo } },
@@ -397,8 +447,14 @@ describe('write rules of the reference data', () => {
       details: [{ path: '/padre', message: 'Una categoría con subcategorías solo puede colgar de master.' }],
     });
     // a subcategory moves to another top-level category, and a new one defaults under master
-    expect((await call(admin, 'PATCH', `/categorias/${sub.id}`, { padre: otherTop.codigo })).status).toBe(204);
-    const created = await call(admin, 'POST', '/categorias', { empresaId: 1, codigo: `${tag}-TOP`, nombre: 'Nueva' });
+    expect((await call(admin, 'PATCH', `/categorias/${sub.id}`, { padre: otherTop.codigo })).status).toBe(
+      204,
+    );
+    const created = await call(admin, 'POST', '/categorias', {
+      empresaId: 1,
+      codigo: `${tag}-TOP`,
+      nombre: 'Nueva',
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ padre: 'master' });
   });

@@ -54,7 +54,15 @@ test('export the brands, edit the file, import it again and see the report', asy
   await expect(page.getByTestId('import-table')).toHaveValue('marca');
   await expect(page.getByTestId('prepared-summary')).toContainText(`${brands + 1} filas correctas`);
 
+  // Lookups go by key (one GET ?filter={"where":…} per batch), never by listing the whole table.
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    if (request.method() === 'GET' && url.includes('/Marca?filter=')) lookups.push(url);
+  });
   const report = await runAndWaitForReport(page, brands + 1);
+  expect(lookups.length).toBeGreaterThan(0);
+  expect(lookups.every((url) => url.includes('"where"') && !url.includes('"limit":1000000'))).toBe(true);
   await expect(report.getByTestId('count-created')).toHaveText('Creadas: 1');
   await expect(report.getByTestId('count-updated')).toHaveText('Actualizadas: 1');
   await expect(report.getByTestId('count-unchanged')).toHaveText(`Sin cambios: ${brands - 1}`);
@@ -83,7 +91,9 @@ test('a 50-row file with 3 bad rows: 47 imported, the rejected rows download, fi
   rows[29] = `${principal};${principal}-S30;Columna de más;01/02/2026;2026-12-31;si;sobra`;
   await importFile(page, 'sustitutos_PIM.csv', `${header}\n${rows.join('\n')}\n`);
   await expect(page.getByTestId('import-table')).toHaveValue('sustitutos');
-  await expect(page.getByTestId('prepared-summary')).toContainText('47 filas correctas · 3 filas con problemas');
+  await expect(page.getByTestId('prepared-summary')).toContainText(
+    '47 filas correctas · 3 filas con problemas',
+  );
   const problems = page.getByRole('table', { name: 'Problemas encontrados' });
   await expect(problems.getByRole('row')).toHaveCount(4);
   await expect(problems).toContainText('«mañana» no es una fecha');
@@ -110,11 +120,15 @@ test('a 50-row file with 3 bad rows: 47 imported, the rejected rows download, fi
 
   // fix the three rows in the downloaded file and import it: the explanation columns are ignored
   const fixed = lines
-    .map((line) => line.replace(';mañana;', ';01/02/2026;').replace(';quizá;', ';si;').replace('"si;sobra"', 'si'))
+    .map((line) =>
+      line.replace(';mañana;', ';01/02/2026;').replace(';quizá;', ';si;').replace('"si;sobra"', 'si'),
+    )
     .join('\r\n');
   await importFile(page, download.suggestedFilename(), `${BOM}${fixed}\r\n`);
   await expect(page.getByTestId('import-table')).toHaveValue('sustitutos');
-  await expect(page.getByTestId('prepared-summary')).toContainText('3 filas correctas · 0 filas con problemas');
+  await expect(page.getByTestId('prepared-summary')).toContainText(
+    '3 filas correctas · 0 filas con problemas',
+  );
   const second = await runAndWaitForReport(page, 3);
   await expect(second.getByTestId('count-created')).toHaveText('Creadas: 3');
   await expect(second.getByTestId('count-rejected')).toHaveText('Rechazadas: 0');

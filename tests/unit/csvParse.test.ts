@@ -116,7 +116,13 @@ describe('formula neutralisation round trip', () => {
 
 describe('toRawCsv (rejected rows)', () => {
   it('quotes separators, quotes and line breaks losslessly, neutralises formulas', () => {
-    const text = toRawCsv(['nombre', 'nota'], [['A;B', 'dice "x"\nfin'], ['=1+1', '']]);
+    const text = toRawCsv(
+      ['nombre', 'nota'],
+      [
+        ['A;B', 'dice "x"\nfin'],
+        ['=1+1', ''],
+      ],
+    );
     expect(text.startsWith(BOM)).toBe(true);
     const parsed = parseCsv(text);
     expect(parsed.records.map((r) => r.cells.map(uncell))).toEqual([

@@ -14,6 +14,7 @@ import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys
 import {
   exportSchemas,
   importSchemas,
+  keyDescription,
   naturalKeys,
   resolveTable,
   TABLE_NAME_ERROR,
@@ -85,6 +86,15 @@ describe('tables (spec §3, §8 "Table names")', () => {
     ['catalogo.csv', undefined],
   ])('table from file name %s → %s', (name, table) => {
     expect(tableFromFileName(name)).toBe(table);
+  });
+
+  it('describes the keys in Spanish', () => {
+    expect(keyDescription(schema('marca'))).toBe(
+      'Cada fila actualiza el registro que coincide por id; si no hay, por codigo o nombre; las demás se crean.',
+    );
+    expect(keyDescription(schema('producto_iconos'))).toBe(
+      'Cada fila actualiza el registro que coincide por idProducto + idIcono; las demás se crean.',
+    );
   });
 
   it('natural keys: documented per table, else unique fields / composite key', () => {
@@ -163,7 +173,9 @@ describe('column mapping', () => {
       [null, 'unknown'],
       [null, 'duplicate'],
     ]);
-    expect(mappings[5].note).toBe('Es una columna de la tabla producto_general, no de productos: no se importa');
+    expect(mappings[5].note).toBe(
+      'Es una columna de la tabla producto_general, no de productos: no se importa',
+    );
     expect(mappings[2].note).toBe('Se importa en «nombre»');
   });
   it('can be adjusted; a field is filled by one column only; required fields left unmapped are listed', () => {
@@ -210,7 +222,9 @@ describe('value conversion', () => {
     expect(coerceValue(field({ type: 'sn' }), 'quizá', 'quizá')).toEqual({
       reason: "El campo 'f' no es correcto: «quizá» (use S o N)",
     });
-    expect(coerceValue(field({ choices: ['Imagen', 'Video'] }), 'video', 'video')).toEqual({ value: 'Video' });
+    expect(coerceValue(field({ choices: ['Imagen', 'Video'] }), 'video', 'video')).toEqual({
+      value: 'Video',
+    });
     expect(coerceValue(field({ choices: ['Imagen', 'Video'] }), 'Foto', 'Foto')).toEqual({
       reason: "El campo 'f' tiene un valor no válido: «Foto» (valores admitidos: Imagen, Video)",
     });
@@ -232,9 +246,9 @@ describe('prepareRows: spec §5 normalisation through normalizeRow, every proble
       nombre: 'Peso',
       codigo: 42,
     });
-    expect(
-      prepare('ensamblados', 'skuPrincipal;skuEnsamblado;cantidad\nA;B;3').rows[0].values.cantidad,
-    ).toBe(3);
+    expect(prepare('ensamblados', 'skuPrincipal;skuEnsamblado;cantidad\nA;B;3').rows[0].values.cantidad).toBe(
+      3,
+    );
     const repuesto = prepare(
       'repuestos',
       'skuPrincipal;skuRepuesto;posicion;fechaInicio;fechaFin\nA;B;7;01/02/2025;2025-12-31T00:00:00.000Z',
@@ -272,7 +286,9 @@ describe('prepareRows: spec §5 normalisation through normalizeRow, every proble
     expect(rows[1].problems).toEqual([]);
     expect(rows[1].values.fechaInicio).toBeNull();
     const ensamblado = prepare('ensamblados', 'skuPrincipal;skuEnsamblado;cantidad\nA;B;tres').rows[0];
-    expect(ensamblado.problems[0].reason).toBe("El campo 'cantidad' no es correcto: «tres» no es un número entero");
+    expect(ensamblado.problems[0].reason).toBe(
+      "El campo 'cantidad' no es correcto: «tres» no es un número entero",
+    );
   });
 
   it('text is trimmed and un-neutralised; empty cells are null (not given)', () => {
@@ -304,5 +320,44 @@ describe('prepareRows: spec §5 normalisation through normalizeRow, every proble
     expect(index.find(rowKey(marca, { codigo: 'a1' })!)).toMatchObject({ id: 1 });
     expect(index.find(rowKey(marca, { nombre: 'ALFA' })!)).toMatchObject({ id: 1 });
     expect(index.find(rowKey(marca, { id: 2 })!)).toBeUndefined();
+  });
+});
+
+describe('the parse worker session (100,000 rows, chunked, nothing lost)', () => {
+  it('parses, prepares in chunks and hands back the cells of given lines', async () => {
+    const { createParseSession, CHUNK_ROWS } = await import('../../src/custom/importExport/parseSession');
+    const lines = ['nombre;codigo'];
+    for (let i = 0; i < 100_000; i++) lines.push(i === 4242 ? 'Sin código;' : `Marca ${i};C${i}`);
+    lines.push('', '');
+    const messages: import('../../src/custom/importExport/parseSession').ParseResponse[] = [];
+    const handle = createParseSession((message) => messages.push(message));
+    const bytes = new TextEncoder().encode(lines.join('\n')).buffer;
+    await handle({ type: 'parse', id: 1, bytes, fileName: 'marca_PIM.csv' });
+    expect(messages[0]).toMatchObject({
+      type: 'parsed',
+      summary: {
+        rowCount: 100_000,
+        tableFromName: 'marca',
+        headers: ['nombre', 'codigo'],
+        encoding: 'utf-8',
+      },
+    });
+    const marca = schema('marca');
+    await handle({ type: 'prepare', id: 2, schema: marca, mappings: autoMap(marca, ['nombre', 'codigo']) });
+    const chunks = messages.filter((m) => m.type === 'rows');
+    expect(chunks).toHaveLength(100_000 / CHUNK_ROWS);
+    const rows = chunks.flatMap((m) => (m.type === 'rows' ? m.rows : []));
+    expect(rows).toHaveLength(100_000);
+    expect(rows[4242]).toMatchObject({ line: 4244, values: { nombre: 'Sin código', codigo: null } });
+    expect(messages.at(-1)).toEqual({ type: 'prepared', id: 2, total: 100_000 });
+    await handle({ type: 'cells', id: 3, lines: [2, 100_001, 999_999] });
+    expect(messages.at(-1)).toEqual({
+      type: 'cells',
+      id: 3,
+      cells: [
+        [2, ['Marca 0', 'C0']],
+        [100_001, ['Marca 99999', 'C99999']],
+      ],
+    });
   });
 });

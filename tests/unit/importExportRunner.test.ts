@@ -270,6 +270,32 @@ describe('runImport', () => {
   });
 });
 
+describe('products whose producto_general cannot be created', () => {
+  it('count as created, with a note; the next run adds the general data', async () => {
+    const { read, backend } = setup();
+    let failGeneral = true;
+    const flaky: ImportBackend = {
+      ...backend,
+      async create(resource, body) {
+        if (resource === 'producto-generals' && failGeneral) {
+          throw new HttpError('Formato', 422, { error: { message: 'The request body is invalid.' } });
+        }
+        return backend.create(resource, body);
+      },
+    };
+    const csv = 'nombre\nSKU-G1\n';
+    const first = await run('productos', csv, flaky);
+    expect(first).toMatchObject({ created: 1, rejected: 0 });
+    expect(first.notes).toEqual([
+      'Línea 2: producto creado sin sus datos generales (Formato del documento incorrecto); se crearán al importar el fichero de nuevo',
+    ]);
+    failGeneral = false;
+    const second = await run('productos', csv, flaky);
+    expect(second).toMatchObject({ created: 0, unchanged: 1, generalsCreated: 1, notes: [] });
+    expect((await read('producto-generals')).map((g) => g.sku)).toEqual(['SKU-G1']);
+  });
+});
+
 describe('runner helpers', () => {
   it('transient = no answer or 5xx', () => {
     expect(isTransient(new HttpError('x', 0, null))).toBe(true);

@@ -61,7 +61,15 @@ describe('product creation (spec §4, §5)', () => {
   it('next id, then the product, its main image imagen_principal and an empty general record', async () => {
     const { deps, calls } = recorder();
     const created = await createProductChain(
-      { ...deps, mainImageType: async () => ({ id: 5, clave: 'imagen_principal', categoria: 'Producto', tipoAecoc: 'PRODUCT_IMAGE' }) },
+      {
+        ...deps,
+        mainImageType: async () => ({
+          id: 5,
+          clave: 'imagen_principal',
+          categoria: 'Producto',
+          tipoAecoc: 'PRODUCT_IMAGE',
+        }),
+      },
       { nombre: ' SKU-1 ', finalizado: 'N' },
     );
     expect(created.product).toMatchObject({ id: 100, nombre: 'SKU-1' });
@@ -109,7 +117,15 @@ describe('product creation (spec §4, §5)', () => {
 });
 
 const bundle = (): ProductBundle => ({
-  product: { id: 7, empresaId: 1, nombre: 'SKU-7', imagen: 'multimedia/SKU-7/800x600_SKU-7.png', categorias: 'Taladros', sincronizarConBC: 'N', ordenAtributos: '0' },
+  product: {
+    id: 7,
+    empresaId: 1,
+    nombre: 'SKU-7',
+    imagen: 'multimedia/SKU-7/800x600_SKU-7.png',
+    categorias: 'Taladros',
+    sincronizarConBC: 'N',
+    ordenAtributos: '0',
+  },
   general: { id: 70, productoId: 7, titulo: 'Taladro', mercados: '724' },
   datosCatalogo: undefined,
   atributos: [
@@ -127,7 +143,9 @@ describe('saving the editor (spec §4 "Saving a product")', () => {
     values.sincronizarConBC = 'S';
     values.general = { ...values.general, titulo: 'Taladro percutor' };
     values.datosCatalogo = { precioFabrica: 12.5 };
-    values.atributos = values.atributos?.map((row) => (row.nombre === 'Ancho' ? { ...row, valor: '8' } : row));
+    values.atributos = values.atributos?.map((row) =>
+      row.nombre === 'Ancho' ? { ...row, valor: '8' } : row,
+    );
     values.iconos = [{ idIcono: 4, texto: 'IP44' }];
     const outcome = await saveProduct(deps, bundle(), values);
     expect(calls).toEqual([

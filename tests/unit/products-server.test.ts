@@ -23,7 +23,15 @@ describe('volume check (spec §7, §8)', () => {
     expect(productVolume([], '120 x 40 x 35 cm')).toBe(120 * 40 * 35);
     expect(productVolume([{ nombre: 'Largo', valor: '20' }], null)).toBe(0);
     expect(hasVolume(productVolume([], null))).toBe(false);
-    expect(hasVolume(productVolume([{ nombre: 'Largo', valor: '-2' }, { nombre: 'Ancho', valor: '3' }, { nombre: 'Alto', valor: '4' }]))).toBe(false);
+    expect(
+      hasVolume(
+        productVolume([
+          { nombre: 'Largo', valor: '-2' },
+          { nombre: 'Ancho', valor: '3' },
+          { nombre: 'Alto', valor: '4' },
+        ]),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -35,7 +43,9 @@ describe('replica (spec §7 GET /productos/replica/{id})', () => {
   });
 
   it("moves media paths to the copy's folder", () => {
-    expect(rewriteMediaPath('multimedia/A/800x600_A.png', 'A', 'A-COPIA')).toBe('multimedia/A-COPIA/800x600_A.png');
+    expect(rewriteMediaPath('multimedia/A/800x600_A.png', 'A', 'A-COPIA')).toBe(
+      'multimedia/A-COPIA/800x600_A.png',
+    );
     expect(rewriteMediaPath('https://cdn/x.png', 'A', 'B')).toBe('https://cdn/x.png');
     expect(rewriteMediaPath(null, 'A', 'B')).toBeNull();
   });

@@ -23,7 +23,11 @@ import {
   uploadProblem,
 } from '../../src/custom/productEditor/contract';
 import { formatProductDate } from '../../src/custom/productEditor/dates';
-import { findMatchingMedia, uploadEffect, type MediaRecord } from '../../src/custom/productEditor/mediaRecords';
+import {
+  findMatchingMedia,
+  uploadEffect,
+  type MediaRecord,
+} from '../../src/custom/productEditor/mediaRecords';
 import {
   cleanIcons,
   duplicateIcons,
@@ -35,10 +39,31 @@ import { reviewStatusesOf } from '../../src/resources/productos/list/reviewStatu
 import { reviewStatus } from '../../src/resources/productos/reviewStatus';
 
 const catalogue: CatalogueAttribute[] = [
-  { id: 1, nombre: 'Largo', unidad: 'cm', categorias: 'Taladros,Amoladoras', grupoAtributosId: 10, codigo: 1001 },
-  { id: 2, nombre: 'Ancho', unidad: 'cm', categorias: 'Taladros, Amoladoras', grupoAtributosId: 10, codigo: 1002 },
+  {
+    id: 1,
+    nombre: 'Largo',
+    unidad: 'cm',
+    categorias: 'Taladros,Amoladoras',
+    grupoAtributosId: 10,
+    codigo: 1001,
+  },
+  {
+    id: 2,
+    nombre: 'Ancho',
+    unidad: 'cm',
+    categorias: 'Taladros, Amoladoras',
+    grupoAtributosId: 10,
+    codigo: 1002,
+  },
   { id: 3, nombre: 'Potencia', unidad: 'W', categorias: 'Taladros', grupoAtributosId: 20, codigo: 1005 },
-  { id: 4, nombre: 'Flujo luminoso', unidad: 'lm', categorias: 'Bombillas', grupoAtributosId: 20, codigo: 1008 },
+  {
+    id: 4,
+    nombre: 'Flujo luminoso',
+    unidad: 'lm',
+    categorias: 'Bombillas',
+    grupoAtributosId: 20,
+    codigo: 1008,
+  },
   { id: 5, nombre: 'Peso  Neto', unidad: 'kg', categorias: 'taladros', grupoAtributosId: 10, codigo: 1004 },
 ];
 
@@ -60,7 +85,13 @@ describe('reviewStatus (spec §4): all five states, for a whole page at once', (
       { productoId: 5, revisado_sn: 'N' },
     ];
     const statuses = reviewStatusesOf(products, texts);
-    expect([...statuses.values()]).toEqual(['No incluido', 'Pendiente', 'Revisado', 'No revisado', 'Revisado parcial']);
+    expect([...statuses.values()]).toEqual([
+      'No incluido',
+      'Pendiente',
+      'Revisado',
+      'No revisado',
+      'Revisado parcial',
+    ]);
     expect(reviewStatus('S', [{ revisado_sn: null }])).toBe('No revisado');
   });
 });
@@ -70,7 +101,12 @@ describe('productUpdateErrorMessage for the editor (spec §8)', () => {
 
   it('a duplicated name (422 ER_DUP_ENTRY): the server message in parentheses', () => {
     const error = new HttpError('Duplicate entry', 422, {
-      error: { statusCode: '422', name: 'Error', message: "Duplicate entry 'SKU-1' for key 'nombre'", code: 'ER_DUP_ENTRY' },
+      error: {
+        statusCode: '422',
+        name: 'Error',
+        message: "Duplicate entry 'SKU-1' for key 'nombre'",
+        code: 'ER_DUP_ENTRY',
+      },
     });
     expect(productUpdateErrorMessage(error)).toBe(`${base} (Duplicate entry 'SKU-1' for key 'nombre')`);
   });
@@ -97,7 +133,12 @@ describe('productUpdateErrorMessage for the editor (spec §8)', () => {
 
 describe('media (spec §5)', () => {
   it('mediaTypeForFile: Imagen for png, jpg, jpeg (any case), Documento otherwise', () => {
-    expect(['a.png', 'b.JPG', 'c.jpeg', 'd.Jpeg'].map(mediaTypeForFile)).toEqual(['Imagen', 'Imagen', 'Imagen', 'Imagen']);
+    expect(['a.png', 'b.JPG', 'c.jpeg', 'd.Jpeg'].map(mediaTypeForFile)).toEqual([
+      'Imagen',
+      'Imagen',
+      'Imagen',
+      'Imagen',
+    ]);
     expect(['a.pdf', 'b.gif', 'c.mp4', 'sin-extension', 'png'].map(mediaTypeForFile)).toEqual([
       'Documento',
       'Documento',
@@ -120,22 +161,57 @@ describe('media (spec §5)', () => {
 
   it('an upload replaces the matched record; the main image points at its 800x600 PNG and becomes imagen', () => {
     const records: MediaRecord[] = [
-      { id: 7, nombre: 'imagen_principal', tipo: 'Imagen', principalSN: 'S', fichero: mainImagePath('SKU-1') },
+      {
+        id: 7,
+        nombre: 'imagen_principal',
+        tipo: 'Imagen',
+        principalSN: 'S',
+        fichero: mainImagePath('SKU-1'),
+      },
       { id: 8, nombre: 'ficha tecnica', tipo: 'Documento', principalSN: 'N' },
     ];
-    const image = { fichero: 'multimedia/SKU-1/foto.jpg', principal: 'multimedia/SKU-1/800x600_foto.png', nombre: 'foto.jpg', formato: 'jpg', tipo: 'Imagen' as const, tamano: 10 };
+    const image = {
+      fichero: 'multimedia/SKU-1/foto.jpg',
+      principal: 'multimedia/SKU-1/800x600_foto.png',
+      nombre: 'foto.jpg',
+      formato: 'jpg',
+      tipo: 'Imagen' as const,
+      tamano: 10,
+    };
     const main = uploadEffect(3, records, 'foto.jpg', image, true);
-    expect(main.update).toMatchObject({ id: 7, data: { fichero: 'multimedia/SKU-1/800x600_foto.png', principalSN: 'S' } });
+    expect(main.update).toMatchObject({
+      id: 7,
+      data: { fichero: 'multimedia/SKU-1/800x600_foto.png', principalSN: 'S' },
+    });
     expect(main.imagen).toBe('multimedia/SKU-1/800x600_foto.png');
 
-    const doc = { fichero: 'multimedia/SKU-1/ficha_tecnica.pdf', nombre: 'ficha_tecnica.pdf', formato: 'pdf', tipo: 'Documento' as const, tamano: 10 };
+    const doc = {
+      fichero: 'multimedia/SKU-1/ficha_tecnica.pdf',
+      nombre: 'ficha_tecnica.pdf',
+      formato: 'pdf',
+      tipo: 'Documento' as const,
+      tamano: 10,
+    };
     expect(uploadEffect(3, records, 'ficha_tecnica.pdf', doc)).toEqual({
-      update: { id: 8, data: { fichero: doc.fichero, formato: 'pdf', tipo: 'Documento' }, previous: records[1] },
+      update: {
+        id: 8,
+        data: { fichero: doc.fichero, formato: 'pdf', tipo: 'Documento' },
+        previous: records[1],
+      },
       imagen: undefined,
     });
 
-    const other = uploadEffect(3, records, 'lateral.png', { ...image, fichero: 'multimedia/SKU-1/lateral.png' });
-    expect(other.create).toMatchObject({ productoId: 3, nombre: 'lateral', tipo: 'Imagen', principalSN: 'N', publicoSN: 'S' });
+    const other = uploadEffect(3, records, 'lateral.png', {
+      ...image,
+      fichero: 'multimedia/SKU-1/lateral.png',
+    });
+    expect(other.create).toMatchObject({
+      productoId: 3,
+      nombre: 'lateral',
+      tipo: 'Imagen',
+      principalSN: 'N',
+      publicoSN: 'S',
+    });
     expect(other.imagen).toBeUndefined();
     // the first image of a product without a principal one becomes it
     expect(uploadEffect(3, [], 'lateral.png', image).create?.principalSN).toBe('S');
@@ -146,7 +222,9 @@ describe('media (spec §5)', () => {
       'El fichero «foto.png» supera el tamaño máximo de 20 MB.',
     );
     expect(uploadProblem({ name: 'foto.png', size: MAX_UPLOAD_BYTES })).toBeUndefined();
-    expect(uploadProblem({ name: 'script.html', size: 10 })).toMatch(/^El tipo de fichero «\.html» de «script\.html» no está permitido\. Tipos admitidos: png, jpg, jpeg, pdf/);
+    expect(uploadProblem({ name: 'script.html', size: 10 })).toMatch(
+      /^El tipo de fichero «\.html» de «script\.html» no está permitido\. Tipos admitidos: png, jpg, jpeg, pdf/,
+    );
     expect(uploadProblem({ name: 'manual.pdf', size: 10 }, 'images')).toMatch(/«\.pdf».*no está permitido/);
     expect(uploadProblem({ name: 'LEEME', size: 10 })).toMatch(/no tiene extensión/);
     expect(uploadKindFor('a.JPG')).toBe('images');
@@ -265,9 +343,9 @@ describe('what a save writes (spec §5: attribute values are saved only when non
       create: [{ idIcono: 3, texto: '3 años' }],
     });
     expect(planIcons(icons, [])).toEqual({ reset: true, create: [] });
-    expect(cleanIcons([{ idIcono: '5', texto: ' ' }, { idIcono: null }, { idIcono: 5, texto: 'x' }])).toEqual([
-      { idIcono: 5, texto: null },
-    ]);
+    expect(cleanIcons([{ idIcono: '5', texto: ' ' }, { idIcono: null }, { idIcono: 5, texto: 'x' }])).toEqual(
+      [{ idIcono: 5, texto: null }],
+    );
     expect(duplicateIcons([{ idIcono: 5 }, { idIcono: '5' }, { idIcono: 6 }])).toEqual([5]);
   });
 });

@@ -4,12 +4,7 @@
  * attribute edit removes, and run-time registered schemas.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  normalizeRow,
-  parseFlexibleDate,
-  toInteger,
-  toSN,
-} from '../../src/custom/importExport/normalize';
+import { normalizeRow, parseFlexibleDate, toInteger, toSN } from '../../src/custom/importExport/normalize';
 import {
   categoryKey,
   inCategories,
@@ -21,7 +16,12 @@ import {
 } from '../../src/custom/referenceData/contract';
 import { requireParam } from '../../src/custom/referenceData/api';
 import { removedCategories } from '../../src/resources/atributos/categoryRemoval';
-import { buildTree, CATEGORY_MESSAGES, placementError, type CategoryRow } from '../../src/resources/categorias/tree';
+import {
+  buildTree,
+  CATEGORY_MESSAGES,
+  placementError,
+  type CategoryRow,
+} from '../../src/resources/categorias/tree';
 import { defineResource, id, str } from '../../src/resources/fields';
 import {
   formatLenient,
@@ -77,14 +77,22 @@ describe('rangesOverlap: edge cases (spec §5)', () => {
 
   it('another club, another sku (exact, case included) never overlaps; the club id may be text', () => {
     expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { clubId: 4 }))).toBe(false);
-    expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { skuProducto: 'SKU-B' }))).toBe(false);
-    expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { skuProducto: 'sku-a' }))).toBe(false);
+    expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { skuProducto: 'SKU-B' }))).toBe(
+      false,
+    );
+    expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { skuProducto: 'sku-a' }))).toBe(
+      false,
+    );
     expect(rangesOverlap([base], candidate('2026-03-10', '2026-03-20', { clubId: '3' }))).toBe(true);
   });
 
   it('only the date part counts: times on either side are ignored', () => {
-    expect(rangesOverlap([base], candidate('2026-03-31T23:59:59.999Z', '2026-04-02T00:00:00.000Z'))).toBe(true);
-    expect(rangesOverlap([base], candidate('2026-04-01T00:00:00.000Z', '2026-04-02T23:00:00.000Z'))).toBe(false);
+    expect(rangesOverlap([base], candidate('2026-03-31T23:59:59.999Z', '2026-04-02T00:00:00.000Z'))).toBe(
+      true,
+    );
+    expect(rangesOverlap([base], candidate('2026-04-01T00:00:00.000Z', '2026-04-02T23:00:00.000Z'))).toBe(
+      false,
+    );
   });
 
   it('the record being edited is not compared with itself; any clashing row among several counts', () => {
@@ -146,7 +154,8 @@ describe('normalisation shared by import and forms (spec §5)', () => {
     for (const yes of ['si', 'SI', 'Sí', 'sí', 'SÍ', 's', 'S', 'true', 'TRUE', ' True ', true]) {
       expect(toSN(yes), String(yes)).toBe('S');
     }
-    for (const no of ['no', 'NO', 'No', 'n', 'N', 'false', 'FALSE', false]) expect(toSN(no), String(no)).toBe('N');
+    for (const no of ['no', 'NO', 'No', 'n', 'N', 'false', 'FALSE', false])
+      expect(toSN(no), String(no)).toBe('N');
     for (const other of ['x', 'yes', '1', '0', '', null, undefined, 1]) expect(toSN(other)).toBeNull();
   });
 
@@ -156,11 +165,15 @@ describe('normalisation shared by import and forms (spec §5)', () => {
     expect(toInteger('2,0')).toBe(2);
     expect(toInteger(4)).toBe(4);
     expect(toInteger('-1')).toBe(-1);
-    for (const bad of ['tres', '', '  ', null, undefined, Number.NaN, '3a']) expect(toInteger(bad)).toBeNull();
+    for (const bad of ['tres', '', '  ', null, undefined, Number.NaN, '3a'])
+      expect(toInteger(bad)).toBeNull();
   });
 
   it('normalizeRow per table: atributos codigo, ensamblados cantidad, repuestos posicion and dates, sustitutos', () => {
-    expect(normalizeRow('atributos', { codigo: '1001', nombre: 'Peso' })).toEqual({ codigo: 1001, nombre: 'Peso' });
+    expect(normalizeRow('atributos', { codigo: '1001', nombre: 'Peso' })).toEqual({
+      codigo: 1001,
+      nombre: 'Peso',
+    });
     expect(normalizeRow('ensamblados', { cantidad: '2' })).toEqual({ cantidad: 2 });
     expect(normalizeRow('repuestos', { posicion: '5', fechaInicio: '01/02/2026', fechaFin: 'x' })).toEqual({
       posicion: 5,
@@ -194,7 +207,8 @@ describe('lenient form fields and save normalisation (same functions as the impo
     expect(lenientError(cantidad, '3')).toBeUndefined();
     expect(lenientError(cantidad, ' 12 ')).toBeUndefined();
     expect(lenientError(cantidad, 3)).toBeUndefined();
-    for (const bad of ['tres', '2.5', '2,5', '3a', 2.5]) expect(lenientError(cantidad, bad)).toBe('pim.validation.integer');
+    for (const bad of ['tres', '2.5', '2,5', '3a', 2.5])
+      expect(lenientError(cantidad, bad)).toBe('pim.validation.integer');
   });
 
   it('stored dates show as dd/mm/yyyy; typed text stays as typed', () => {
@@ -212,7 +226,12 @@ describe('lenient form fields and save normalisation (same functions as the impo
         fechaFin: '',
         intercambiable: 'S',
       }),
-    ).toEqual({ skuPrincipal: 'A', fechaInicio: '2026-03-07T00:00:00.000Z', fechaFin: null, intercambiable: 'S' });
+    ).toEqual({
+      skuPrincipal: 'A',
+      fechaInicio: '2026-03-07T00:00:00.000Z',
+      fechaFin: null,
+      intercambiable: 'S',
+    });
     expect(normalizeForSave(schema('Ensamblados'), { cantidad: ' 3 ' })).toEqual({ cantidad: 3 });
     expect(normalizeForSave(schema('Repuestos'), { posicion: '2', fechaFin: '2026/12/31' })).toEqual({
       posicion: 2,
@@ -232,11 +251,14 @@ describe('date order (notBefore)', () => {
   it('an end before its start is an error on the end field; equal days and open ends are fine', () => {
     const sustitutos = schema('Sustitutos');
     expect(
-      dateOrderErrors(sustitutos, { fechaInicio: '2026-03-10T00:00:00.000Z', fechaFin: '2026-03-09T00:00:00.000Z' }),
+      dateOrderErrors(sustitutos, {
+        fechaInicio: '2026-03-10T00:00:00.000Z',
+        fechaFin: '2026-03-09T00:00:00.000Z',
+      }),
     ).toEqual({ fechaFin: '«Fecha de fin» no puede ser anterior a «Fecha de inicio».' });
-    expect(dateOrderErrors(sustitutos, { fechaInicio: '2026-03-10', fechaFin: '2026-03-10T00:00:00.000Z' })).toEqual(
-      {},
-    );
+    expect(
+      dateOrderErrors(sustitutos, { fechaInicio: '2026-03-10', fechaFin: '2026-03-10T00:00:00.000Z' }),
+    ).toEqual({});
     expect(dateOrderErrors(sustitutos, { fechaInicio: '2026-03-10', fechaFin: null })).toEqual({});
     expect(
       dateOrderErrors(schema('ProductosPorRango'), { desdeFecha: '2026-05-02', hastaFecha: '2026-05-01' }),
@@ -277,8 +299,12 @@ describe('category tree (two levels under master)', () => {
     expect(placementError({ codigo: 'X', nombre: 'X', padre: 'ZZZ' }, rows)?.message).toBe(
       'La categoría padre «ZZZ» no existe.',
     );
-    expect(placementError({ codigo: 'X', nombre: 'X', padre: 'ZZZ' }, rows, { allowUnknownParent: true })).toBeUndefined();
-    expect(placementError({ codigo: 'X', nombre: 'X', padre: '' }, rows)?.message).toBe(CATEGORY_MESSAGES.missingParent);
+    expect(
+      placementError({ codigo: 'X', nombre: 'X', padre: 'ZZZ' }, rows, { allowUnknownParent: true }),
+    ).toBeUndefined();
+    expect(placementError({ codigo: 'X', nombre: 'X', padre: '' }, rows)?.message).toBe(
+      CATEGORY_MESSAGES.missingParent,
+    );
     expect(placementError({ ...rows[4], padre: 'JAR' }, rows)?.message).toBe(CATEGORY_MESSAGES.ownParent);
     expect(placementError({ ...rows[1], padre: 'JAR' }, rows)).toEqual({
       field: 'padre',
@@ -295,7 +321,11 @@ describe('category tree (two levels under master)', () => {
 
 describe('categories of an attribute', () => {
   it('lists (comma or semicolon) and compares case- and space-insensitively', () => {
-    expect(splitCategories('Taladros, Sierras;  Amoladoras ,')).toEqual(['Taladros', 'Sierras', 'Amoladoras']);
+    expect(splitCategories('Taladros, Sierras;  Amoladoras ,')).toEqual([
+      'Taladros',
+      'Sierras',
+      'Amoladoras',
+    ]);
     expect(splitCategories(null)).toEqual([]);
     expect(inCategories('Taladros; Sierras', new Set([categoryKey(' SIERRAS ')]))).toBe(true);
     expect(inCategories('Taladros; Sierras', new Set(['sierra']))).toBe(false);

@@ -62,9 +62,11 @@ const isDuplicate = (err: unknown): boolean =>
 async function freeName(repos: RepositorySet, nombre: string, skip: ReadonlySet<string>): Promise<string> {
   const candidates = replicaCandidates(nombre).filter((name) => !skip.has(name));
   const taken = new Set(
-    (await repos.repository('productos').find({ where: { nombre: { inq: candidates } }, fields: { nombre: true } })).map(
-      (row) => String(row.nombre),
-    ),
+    (
+      await repos
+        .repository('productos')
+        .find({ where: { nombre: { inq: candidates } }, fields: { nombre: true } })
+    ).map((row) => String(row.nombre)),
   );
   const free = candidates.find((name) => !taken.has(name));
   if (!free) throw new Error(`No hay un nombre libre para la copia de ${nombre}`);

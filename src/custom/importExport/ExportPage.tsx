@@ -24,7 +24,7 @@ const TableExport = () => {
   const [params] = useSearchParams();
   const requested = params.get('tabla');
   const resolved = requested ? resolveTable(requested, 'export') : undefined;
-  const [table, setTable] = useState(resolved && 'schema' in resolved ? requested ?? '' : '');
+  const [table, setTable] = useState(resolved && 'schema' in resolved ? (requested ?? '') : '');
   const { run, job, cancel } = useCsvExport();
   const schemas = exportSchemas();
   const schema = schemas.find((candidate) => candidate.table === table);
@@ -35,7 +35,8 @@ const TableExport = () => {
           Exportar una tabla
         </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          Todas las filas de la empresa seleccionada, separadas por punto y coma, en un fichero {'{tabla}'}_PIM.csv.
+          Todas las filas de la empresa seleccionada, separadas por punto y coma, en un fichero {'{tabla}'}
+          _PIM.csv.
         </Typography>
         {resolved && 'error' in resolved && (
           <Alert severity="error" sx={{ my: 1 }}>
@@ -78,6 +79,7 @@ const TemplateExport = () => {
   const { run, job, cancel } = useCsvExport();
   const [plantillaId, setPlantillaId] = useState<string>('');
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
   const { data: plantillas = [], isPending } = useGetList('Plantilla', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'nombre', order: 'ASC' },
@@ -86,6 +88,7 @@ const TemplateExport = () => {
 
   const exportTemplate = async (chosen: RaRecord) => {
     setBusy(true);
+    setErrors([]);
     try {
       const [{ data: tablas }, { data: parametros }] = await Promise.all([
         dataProvider.getList('Tablas', {
@@ -104,7 +107,9 @@ const TemplateExport = () => {
       for (const tabla of tablas) {
         const resolved = resolveTable(text(tabla.nombre), 'export');
         if ('error' in resolved) {
-          notify(`${TABLE_NAME_ERROR}: «${text(tabla.nombre)}»`, { type: 'error' });
+          // kept on the page: the other tables of the template are still exported
+          const message = `${TABLE_NAME_ERROR}: «${text(tabla.nombre)}»`;
+          setErrors((previous) => [...previous, message]);
           continue;
         }
         const done = await run(resolved.schema, { integration: { basePath, campos: text(tabla.campos) } });
@@ -156,6 +161,11 @@ const TemplateExport = () => {
             Exportar plantilla
           </Button>
         </Stack>
+        {errors.map((message) => (
+          <Alert key={message} severity="error" sx={{ mt: 1 }}>
+            {message}
+          </Alert>
+        ))}
         {!isPending && !plantillas.length && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Aún no hay plantillas de integración en esta empresa.

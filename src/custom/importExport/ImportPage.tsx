@@ -32,7 +32,7 @@ import type { ParseSummary } from './parseSession';
 import type { PreparedRow } from './prepare';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress, type ImportReport, type RejectedRow } from './runner';
-import { importSchemas, resolveTable, tableLabel } from './tables';
+import { importSchemas, keyDescription, resolveTable, tableLabel } from './tables';
 import { formatCount } from './useCsvExport';
 
 const PREVIEW_ROWS = 10;
@@ -124,9 +124,14 @@ const ImportPage = () => {
     if (!current) return;
     const run = ++sequence.current;
     setPreparing(0);
+    let shown = 0;
     try {
       const result = await current.prepare(target, next, (count) => {
-        if (run === sequence.current) setPreparing(count);
+        // at most 4 renders a second while the chunks arrive: the page stays responsive
+        const now = performance.now();
+        if (run !== sequence.current || now - shown < 250) return;
+        shown = now;
+        setPreparing(count);
       });
       if (run !== sequence.current) return;
       rows.current = result;
@@ -202,12 +207,15 @@ const ImportPage = () => {
     setReport(null);
   };
 
-  const changeMapping = (index: number, field: string | null) => {
-    if (!schema) return;
-    const next = remap(schema, mappings, index, field);
-    setMappings(next);
-    void prepare(schema, next);
-  };
+  const changeMapping = useCallback(
+    (index: number, field: string | null) => {
+      if (!schema) return;
+      const next = remap(schema, mappings, index, field);
+      setMappings(next);
+      void prepare(schema, next);
+    },
+    [schema, mappings, prepare],
+  );
 
   const start = async () => {
     setConfirming(false);
@@ -305,7 +313,12 @@ const ImportPage = () => {
               value={table}
               onChange={(event) => changeTable(event.target.value)}
               disabled={running}
-              sx={{ maxWidth: 420 }}
+              sx={{ maxWidth: 560 }}
+              helperText={
+                schema
+                  ? `${keyDescription(schema)} Las celdas vacías no cambian lo guardado.`
+                  : 'O suelte un fichero {tabla}_PIM.csv y se elegirá sola.'
+              }
               slotProps={{ htmlInput: { 'data-testid': 'import-table' } }}
             >
               {schemas.map((candidate) => (
@@ -359,8 +372,8 @@ const ImportPage = () => {
             </Typography>
             {missing.length > 0 && (
               <Alert severity="warning" sx={{ mb: 1 }}>
-                Ninguna columna rellena {missing.map((name) => `«${name}»`).join(', ')} (obligatorio): las filas
-                nuevas se rechazarán; las existentes se pueden actualizar.
+                Ninguna columna rellena {missing.map((name) => `«${name}»`).join(', ')} (obligatorio): las
+                filas nuevas se rechazarán; las existentes se pueden actualizar.
               </Alert>
             )}
             <MappingTable schema={schema} mappings={mappings} onChange={changeMapping} disabled={running} />

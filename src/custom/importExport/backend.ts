@@ -70,7 +70,8 @@ export function backendFromDataProvider(
       // The LoopBack provider adds the selected company itself; others (fakerest) get it here.
       const schema = schemaFor(resource);
       const body =
-        schema?.companyField && (data[schema.companyField] === undefined || data[schema.companyField] === null)
+        schema?.companyField &&
+        (data[schema.companyField] === undefined || data[schema.companyField] === null)
           ? { ...data, [schema.companyField]: getEmpresaId() }
           : data;
       const { data: created } = await provider.create(resource, { data: body });

@@ -68,4 +68,3 @@ export function toRawCsv(header: readonly string[], rows: readonly (readonly str
   const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));
   return BOM + lines.join('\r\n') + '\r\n';
 }
-

@@ -52,7 +52,11 @@ export async function fetchAllRows(
 }
 
 /** The ids of the selected company's parent records (e.g. its products), for exporting child tables. */
-async function companyIds(provider: DataProvider, resource: string, signal?: AbortSignal): Promise<Set<unknown>> {
+async function companyIds(
+  provider: DataProvider,
+  resource: string,
+  signal?: AbortSignal,
+): Promise<Set<unknown>> {
   const rows = await fetchAllRows(provider, resource, { signal, pageSize: 5000 });
   return new Set(rows.map((row) => row.id));
 }
@@ -96,9 +100,7 @@ export function integrationColumns(table: string, campos?: string | null): strin
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name && declared.includes(name));
-  return (chosen.length ? chosen : declared).filter(
-    (name) => name.toLowerCase() !== FAMILIAS_COLUMN,
-  );
+  return (chosen.length ? chosen : declared).filter((name) => name.toLowerCase() !== FAMILIAS_COLUMN);
 }
 
 /** Rows → the integration-template rows: file columns prefixed with the base path. */
@@ -116,7 +118,11 @@ export interface CsvFile {
 }
 
 /** The CSV file of a table: `{table}_PIM.csv` (resources without a table: `{resource}_PIM.csv`, their fields). */
-export function exportFile(schema: ResourceSchema, rows: readonly Row[], integration?: IntegrationOptions): CsvFile {
+export function exportFile(
+  schema: ResourceSchema,
+  rows: readonly Row[],
+  integration?: IntegrationOptions,
+): CsvFile {
   const table = schema.table ?? schema.name;
   if (integration) {
     const columns = integrationColumns(table, integration.campos);

@@ -78,10 +78,12 @@ export function importFailure(operation: 'create' | 'update', error: unknown): I
   if (isDuplicate(error)) return withField(DUPLICATE_MESSAGE);
   if (message.startsWith('The request body is invalid')) {
     const details = fieldErrorMessages(error);
-    return withField(details.length ? `${INVALID_BODY_MESSAGE}: ${details.join('; ')}` : INVALID_BODY_MESSAGE);
+    return withField(
+      details.length ? `${INVALID_BODY_MESSAGE}: ${details.join('; ')}` : INVALID_BODY_MESSAGE,
+    );
   }
   if (message.includes('Entity not found')) return withField(notFoundMessage(message));
-  if (operation === 'create') return withField(message ? `${OTHER_CREATE_TITLE}: ${message}` : OTHER_CREATE_TITLE);
+  if (operation === 'create')
+    return withField(message ? `${OTHER_CREATE_TITLE}: ${message}` : OTHER_CREATE_TITLE);
   return withField(message || OTHER_CREATE_TITLE);
 }
-

@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import type { ResourceSchema } from '../../resources/types';
 import { mappableFields, type ColumnMapping } from './mapping';
 import type { PreparedRow } from './prepare';
@@ -32,9 +33,14 @@ export const formatDuration = (ms: number): string => {
 };
 
 const display = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
-export const MappingTable = ({
+/** Memoised: progress renders of the page do not re-render its selects. */
+export const MappingTable = memo(function MappingTable({
   schema,
   mappings,
   onChange,
@@ -44,7 +50,7 @@ export const MappingTable = ({
   mappings: readonly ColumnMapping[];
   onChange: (index: number, field: string | null) => void;
   disabled?: boolean;
-}) => {
+}) {
   const fields = mappableFields(schema);
   return (
     <TableContainer>
@@ -94,9 +100,15 @@ export const MappingTable = ({
       </Table>
     </TableContainer>
   );
-};
+});
 
-export const PreviewTable = ({ rows, mappings }: { rows: readonly PreparedRow[]; mappings: readonly ColumnMapping[] }) => {
+export const PreviewTable = memo(function PreviewTable({
+  rows,
+  mappings,
+}: {
+  rows: readonly PreparedRow[];
+  mappings: readonly ColumnMapping[];
+}) {
   const columns = mappings.filter((mapping) => mapping.field);
   return (
     <TableContainer sx={{ maxHeight: 420 }}>
@@ -134,9 +146,9 @@ export const PreviewTable = ({ rows, mappings }: { rows: readonly PreparedRow[];
       </Table>
     </TableContainer>
   );
-};
+});
 
-export const ProblemsTable = ({
+export const ProblemsTable = memo(function ProblemsTable({
   rows,
   total,
   label,
@@ -144,49 +156,78 @@ export const ProblemsTable = ({
   rows: readonly RejectedRow[];
   total: number;
   label: string;
-}) => (
-  <Box>
-    <TableContainer sx={{ maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Línea</TableCell>
-            <TableCell>Columna</TableCell>
-            <TableCell>Motivo</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.slice(0, LISTED_PROBLEMS).map((row) => {
-            const { column, reason } = describeProblems(row);
-            return (
-              <TableRow key={row.line}>
-                <TableCell>{row.line}</TableCell>
-                <TableCell>{column}</TableCell>
-                <TableCell>{reason}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
-    {total > LISTED_PROBLEMS && (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        … y {formatCount(total - LISTED_PROBLEMS)} filas más (están todas en el fichero de rechazos).
-      </Typography>
-    )}
-  </Box>
-);
+}) {
+  return (
+    <Box>
+      <TableContainer sx={{ maxHeight: 360 }}>
+        <Table size="small" stickyHeader aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Línea</TableCell>
+              <TableCell>Columna</TableCell>
+              <TableCell>Motivo</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.slice(0, LISTED_PROBLEMS).map((row) => {
+              const { column, reason } = describeProblems(row);
+              return (
+                <TableRow key={row.line}>
+                  <TableCell>{row.line}</TableCell>
+                  <TableCell>{column}</TableCell>
+                  <TableCell>{reason}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {total > LISTED_PROBLEMS && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          … y {formatCount(total - LISTED_PROBLEMS)} filas más (están todas en el fichero de rechazos).
+        </Typography>
+      )}
+    </Box>
+  );
+});
 
 const Counts = ({ progress }: { progress: ImportProgress }) => (
   <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-    <Chip color="success" variant="outlined" label={`Creadas: ${formatCount(progress.created)}`} data-testid="count-created" />
-    <Chip color="primary" variant="outlined" label={`Actualizadas: ${formatCount(progress.updated)}`} data-testid="count-updated" />
-    <Chip variant="outlined" label={`Sin cambios: ${formatCount(progress.unchanged)}`} data-testid="count-unchanged" />
-    <Chip color="error" variant="outlined" label={`Rechazadas: ${formatCount(progress.rejected)}`} data-testid="count-rejected" />
+    <Chip
+      color="success"
+      variant="outlined"
+      label={`Creadas: ${formatCount(progress.created)}`}
+      data-testid="count-created"
+    />
+    <Chip
+      color="primary"
+      variant="outlined"
+      label={`Actualizadas: ${formatCount(progress.updated)}`}
+      data-testid="count-updated"
+    />
+    <Chip
+      variant="outlined"
+      label={`Sin cambios: ${formatCount(progress.unchanged)}`}
+      data-testid="count-unchanged"
+    />
+    <Chip
+      color="error"
+      variant="outlined"
+      label={`Rechazadas: ${formatCount(progress.rejected)}`}
+      data-testid="count-rejected"
+    />
   </Stack>
 );
 
-export const ProgressPanel = ({ progress, onCancel, cancelling }: { progress: ImportProgress; onCancel: () => void; cancelling: boolean }) => {
+export const ProgressPanel = ({
+  progress,
+  onCancel,
+  cancelling,
+}: {
+  progress: ImportProgress;
+  onCancel: () => void;
+  cancelling: boolean;
+}) => {
   const percent = progress.total ? (progress.done / progress.total) * 100 : 0;
   return (
     <Stack spacing={1.5}>
@@ -222,14 +263,20 @@ export const ReportPanel = ({
   return (
     <Stack spacing={2} data-testid="import-report">
       <Alert severity={severity}>
-        {report.cancelled ? 'Importación cancelada' : 'Importación terminada'} en {formatDuration(report.elapsedMs)}:{' '}
-        {formatCount(report.created)} creadas, {formatCount(report.updated)} actualizadas,{' '}
-        {formatCount(report.unchanged)} sin cambios, {formatCount(report.rejected)} rechazadas
+        {report.cancelled ? 'Importación cancelada' : 'Importación terminada'} en{' '}
+        {formatDuration(report.elapsedMs)}: {formatCount(report.created)} creadas,{' '}
+        {formatCount(report.updated)} actualizadas, {formatCount(report.unchanged)} sin cambios,{' '}
+        {formatCount(report.rejected)} rechazadas
         {report.notProcessed > 0 && `, ${formatCount(report.notProcessed)} sin procesar`}.
         {report.generalsCreated > 0 &&
           ` Se crearon los datos generales de ${formatCount(report.generalsCreated)} productos que no los tenían.`}
       </Alert>
       <Counts progress={report} />
+      {report.notes.map((note) => (
+        <Alert key={note} severity="info">
+          {note}
+        </Alert>
+      ))}
       {notImported > 0 && (
         <>
           <Typography variant="subtitle1" component="h3">

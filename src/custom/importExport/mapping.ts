@@ -49,8 +49,7 @@ export const normalizeName = (text: string): string =>
 /** Fields a column may fill: the id (as key) and every field the API accepts on write. */
 export const mappableFields = (schema: ResourceSchema): FieldSchema[] =>
   schema.fields.filter(
-    (field) =>
-      field.name === idColumn(schema) || (!field.readOnly && field.name !== schema.companyField),
+    (field) => field.name === idColumn(schema) || (!field.readOnly && field.name !== schema.companyField),
   );
 
 const matchField = (fields: readonly FieldSchema[], header: string): FieldSchema | undefined => {
@@ -81,7 +80,12 @@ export function describeColumn(
 ): ColumnMapping {
   if (field) {
     if (used.has(field)) {
-      return { header, field: null, kind: 'duplicate', note: `Otra columna ya rellena «${field}»: no se importa` };
+      return {
+        header,
+        field: null,
+        kind: 'duplicate',
+        note: `Otra columna ya rellena «${field}»: no se importa`,
+      };
     }
     if (field === idColumn(schema)) {
       return { header, field, kind: 'key', note: 'Identifica el registro que se actualiza' };

@@ -5,12 +5,7 @@
 import type { ResourceSchema } from '../../resources/types';
 import type { ColumnMapping } from './mapping';
 import type { PreparedRow } from './prepare';
-import {
-  createParseSession,
-  type ParseRequest,
-  type ParseResponse,
-  type ParseSummary,
-} from './parseSession';
+import { createParseSession, type ParseRequest, type ParseResponse, type ParseSummary } from './parseSession';
 
 export interface CsvParser {
   parse(file: Blob, fileName: string): Promise<ParseSummary>;

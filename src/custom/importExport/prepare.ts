@@ -74,14 +74,17 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
     case 'reference': {
       const n =
         typeof value === 'number' ? value : INTEGER.test(String(value).trim()) ? Number(value) : undefined;
-      if (n === undefined || !Number.isInteger(n)) return notCorrect(name, `${quote(raw)} no es un número entero`);
-      if (field.min !== undefined && n < field.min) return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
+      if (n === undefined || !Number.isInteger(n))
+        return notCorrect(name, `${quote(raw)} no es un número entero`);
+      if (field.min !== undefined && n < field.min)
+        return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
       return { value: n };
     }
     case 'number': {
       const n = typeof value === 'number' ? value : parseDecimal(String(value));
       if (n === undefined) return notCorrect(name, `${quote(raw)} no es un número`);
-      if (field.min !== undefined && n < field.min) return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
+      if (field.min !== undefined && n < field.min)
+        return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
       return { value: n };
     }
     case 'sn': {

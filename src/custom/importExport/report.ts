@@ -30,7 +30,9 @@ export function rejectedRowsCsv(
     // Extra values of a too-long row stay in the last column, so nothing typed is lost.
     const last = headers.length - 1;
     const values = headers
-      .map((_, i) => (i === last && cells.length > headers.length ? cells.slice(i).join(';') : (cells[i] ?? '')))
+      .map((_, i) =>
+        i === last && cells.length > headers.length ? cells.slice(i).join(';') : (cells[i] ?? ''),
+      )
       .filter((_, i) => keep[i]);
     const { column, reason } = describeProblems(row);
     return [...values, String(row.line), column, reason];

@@ -48,6 +48,8 @@ export interface ImportReport extends ImportProgress {
   cancelled: boolean;
   /** producto_general rows created for products that had none. */
   generalsCreated: number;
+  /** Things done only partly (e.g. a product created without its producto_general), one sentence each. */
+  notes: string[];
 }
 
 export interface ImportOptions {
@@ -220,6 +222,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   let done = 0;
   let generalsCreated = 0;
   let notProcessed = 0;
+  const notes: string[] = [];
 
   const progress = (): ImportProgress => {
     const elapsedMs = Math.max(0, now() - started);
@@ -273,27 +276,42 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     });
   };
 
-  const createTask = (row: PreparedRow, key: RowKey | undefined): Task['run'] => async () => {
-    const id = idColumn(schema);
-    const data: Row = { ...row.values };
-    if (id) delete data[id];
-    const body = isProduct ? quickCreateProduct(data, options.empresaId) : data;
-    const recover = key
-      ? async () => new StoredIndex(schema, await lookup([key])).find(key)
-      : undefined;
-    const created = await withRetry(() => backend.create(schema.name, body), retries, retryDelayMs, recover);
-    if (isProduct && generalSchema) {
-      const general = productoGeneralFor({ id: Number(created.id), nombre: String(created.nombre) });
-      await withRetry(() => backend.create(generalSchema.name, general), retries, retryDelayMs);
-    }
-    return 'created';
-  };
+  const createTask =
+    (row: PreparedRow, key: RowKey | undefined): Task['run'] =>
+    async () => {
+      const id = idColumn(schema);
+      const data: Row = { ...row.values };
+      if (id) delete data[id];
+      const body = isProduct ? quickCreateProduct(data, options.empresaId) : data;
+      const recover = key ? async () => new StoredIndex(schema, await lookup([key])).find(key) : undefined;
+      const created = await withRetry(
+        () => backend.create(schema.name, body),
+        retries,
+        retryDelayMs,
+        recover,
+      );
+      if (isProduct && generalSchema) {
+        const general = productoGeneralFor({ id: Number(created.id), nombre: String(created.nombre) });
+        try {
+          await withRetry(() => backend.create(generalSchema.name, general), retries, retryDelayMs);
+        } catch (error) {
+          // The product exists: it is created, not rejected; importing the file again adds its general data.
+          notes.push(
+            `Línea ${row.line}: producto creado sin sus datos generales (${importFailure('create', error).reason}); ` +
+              'se crearán al importar el fichero de nuevo',
+          );
+        }
+      }
+      return 'created';
+    };
 
-  const updateTask = (stored: Row, changes: Row): Task['run'] => async () => {
-    const id = recordId(schema, stored) as Identifier;
-    await withRetry(() => backend.update(schema.name, id, changes, stored), retries, retryDelayMs);
-    return 'updated';
-  };
+  const updateTask =
+    (stored: Row, changes: Row): Task['run'] =>
+    async () => {
+      const id = recordId(schema, stored) as Identifier;
+      await withRetry(() => backend.update(schema.name, id, changes, stored), retries, retryDelayMs);
+      return 'updated';
+    };
 
   const failureProblem = (operation: 'create' | 'update', error: unknown): RowProblem => {
     const failure = importFailure(operation, error);
@@ -317,7 +335,11 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const batch = valid.slice(start, start + batchSize);
     if (signal?.aborted) {
       for (const row of valid.slice(start)) {
-        rejectedRows.push({ line: row.line, problems: [{ column: '', reason: CANCELLED_REASON }], cancelled: true });
+        rejectedRows.push({
+          line: row.line,
+          problems: [{ column: '', reason: CANCELLED_REASON }],
+          cancelled: true,
+        });
         notProcessed++;
       }
       break;
@@ -394,8 +416,11 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     if (!stopped && !signal?.aborted) {
       try {
         await ensureGenerals(existingProducts);
-      } catch {
+      } catch (error) {
         // the products themselves are imported; a later run creates the missing general data
+        notes.push(
+          `No se pudieron completar los datos generales de algunos productos: ${importFailure('create', error).reason}`,
+        );
       }
     }
   }
@@ -410,5 +435,6 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     notProcessed,
     cancelled: notProcessed > 0,
     generalsCreated,
+    notes,
   };
 }

@@ -114,3 +114,16 @@ export function companyParent(schema: ResourceSchema): { field: string; resource
 
 /** 'Marcas (marca)' — how a table is named in selectors. */
 export const tableLabel = (schema: ResourceSchema): string => `${schema.labelPlural} (${schema.table})`;
+
+/** How the rows of a table are matched to stored records, in Spanish (shown on the import page). */
+export function keyDescription(schema: ResourceSchema): string {
+  const natural = naturalKeys(schema).map((key) => key.join(' + '));
+  const id = idColumn(schema);
+  const parts = [
+    ...(id ? [`por ${id}`] : []),
+    ...(natural.length ? [`${id ? 'si no hay, ' : ''}por ${natural.join(' o ')}`] : []),
+  ];
+  return parts.length
+    ? `Cada fila actualiza el registro que coincide ${parts.join('; ')}; las demás se crean.`
+    : 'Cada fila crea un registro.';
+}

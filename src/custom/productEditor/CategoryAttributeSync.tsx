@@ -76,7 +76,10 @@ export const CategoryAttributeSync = ({
       onConfirm={() => {
         applied.current = pending.categorias;
         setValue('atributos', pending.result.rows, { shouldDirty: true });
-        notify(syncMessage(pending.result), { type: 'info', messageArgs: { _: syncMessage(pending.result) } });
+        notify(syncMessage(pending.result), {
+          type: 'info',
+          messageArgs: { _: syncMessage(pending.result) },
+        });
         setPending(undefined);
       }}
       onClose={() => {

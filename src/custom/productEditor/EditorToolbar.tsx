@@ -69,7 +69,8 @@ export const EditorToolbar = ({ progress }: { progress?: string }) => {
 
   const busy = working || isSubmitting;
   return (
-    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+    // Sticky: the save button stays at hand however long the tab is.
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 2 }}>
       <SaveButton label="Guardar" />
       <Button startIcon={<Undo />} disabled={!isDirty || busy} onClick={() => setAsking('discard')}>
         Descartar cambios

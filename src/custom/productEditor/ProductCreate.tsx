@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import {
   Create,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
@@ -17,6 +18,7 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
+import { SN_CHOICES } from '../../resources/generic/choices';
 import { inputFor } from '../../resources/generic/inputFor';
 import { createDefaults } from '../../resources/generic/fieldSets';
 import { fieldErrorsFromServer, serverErrorMessage } from '../../resources/generic/serverErrors';
@@ -76,7 +78,8 @@ export const ProductCreate = () => {
           values,
         );
         notify(MESSAGES.created, { type: 'success', messageArgs: { _: MESSAGES.created } });
-        if (created.warning) notify(created.warning, { type: 'warning', messageArgs: { _: created.warning } });
+        if (created.warning)
+          notify(created.warning, { type: 'warning', messageArgs: { _: created.warning } });
         redirect('edit', 'productos', created.product.id as string | number);
         return undefined;
       } catch (error) {
@@ -86,7 +89,8 @@ export const ProductCreate = () => {
         }
         const fields = fieldErrorsFromServer(error, ['nombre']);
         if (fields?.nombre === 'ra.validation.unique') fields.nombre = MESSAGES.duplicateName;
-        const message = fields?.nombre === MESSAGES.duplicateName ? MESSAGES.duplicateName : serverErrorMessage(error);
+        const message =
+          fields?.nombre === MESSAGES.duplicateName ? MESSAGES.duplicateName : serverErrorMessage(error);
         notify(message, { type: 'error', messageArgs: { _: message } });
         return fields;
       }
@@ -123,7 +127,14 @@ export const ProductCreate = () => {
         </Section>
         <Section title="Estado">
           {FLAG_FIELDS.map((name) => inputFor(field(name)))}
-          {inputFor(field('activoEnMarketplace'))}
+          <SelectInput
+            source="activoEnMarketplace"
+            label="Activo en marketplace"
+            choices={SN_CHOICES}
+            emptyText="No incluido"
+            parse={(value: string) => (value === '' ? null : value)}
+            helperText="Vacío: no incluido en marketplaces"
+          />
           {inputFor(field('ordenAtributos'))}
         </Section>
       </SimpleForm>

@@ -83,10 +83,9 @@ export const ProductEdit = () => {
     <ProductEditor
       key={`${String(session.bundle.product.id)}-${session.version}`}
       bundle={session.bundle}
-      onReload={() => void reload()}
+      onReload={reload}
     />
   );
 };
 
 export default ProductEdit;
-

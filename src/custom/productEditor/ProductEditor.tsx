@@ -80,8 +80,8 @@ const Header = ({ product, imagen }: { product: RaRecord; imagen?: string | null
 
 export interface ProductEditorProps {
   bundle: ProductBundle;
-  /** Reload the product from the server (after a successful save). */
-  onReload(): void;
+  /** Reload the product from the server (after a successful save); the editor is then mounted again. */
+  onReload(): Promise<void>;
 }
 
 export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
@@ -105,10 +105,17 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
         const outcome = await saveProduct(
           {
             update: (resource, id, data, previous) =>
-              dataProvider.update(resource, { id: id as string, data, previousData: { ...previous, id } as RaRecord }),
+              dataProvider.update(resource, {
+                id: id as string,
+                data,
+                previousData: { ...previous, id } as RaRecord,
+              }),
             create: (resource, data) => dataProvider.create(resource, { data }),
             remove: (resource, id, previous) =>
-              dataProvider.delete(resource, { id: id as string, previousData: { ...previous, id } as RaRecord }),
+              dataProvider.delete(resource, {
+                id: id as string,
+                previousData: { ...previous, id } as RaRecord,
+              }),
             resetIcons: (id) => api.resetIcons(id as string),
             syncManual: (id) => api.syncManual(id as string),
             onStep: (step) => setProgress(STEP_TEXT[step]),
@@ -141,10 +148,19 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
     [api, bundle.product.id, dataProvider, notify],
   );
 
+  const [reloading, setReloading] = useState(false);
   const closeNotice = () => {
     const [, ...rest] = notices;
-    setNotices(rest);
-    if (!rest.length) onReload();
+    if (rest.length) {
+      setNotices(rest);
+      return;
+    }
+    // spec §8: after the success dialog the product is reloaded; the dialog stays until it is.
+    setReloading(true);
+    void onReload().finally(() => {
+      setReloading(false);
+      setNotices([]);
+    });
   };
 
   const product = bundle.product as RaRecord;
@@ -162,7 +178,6 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
         resource="productos"
         onSubmit={submit}
         warnWhenUnsavedChanges
-        syncWithLocation={false}
         toolbar={<EditorToolbar progress={progress} />}
       >
         <TabbedForm.Tab label="Datos generales">
@@ -174,7 +189,12 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
           />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Atributos">
-          <AttributesTab catalogue={catalogue.attributes} groups={catalogue.groups} stored={bundle.atributos} />
+          <AttributesTab
+            catalogue={catalogue.attributes}
+            groups={catalogue.groups}
+            stored={bundle.atributos}
+            loading={catalogue.isPending}
+          />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Multimedia">
           <MediaTab
@@ -195,7 +215,7 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
           <CatalogueTab />
         </TabbedForm.Tab>
       </TabbedForm>
-      <SaveNoticeDialog notice={notices[0]} onClose={closeNotice} />
+      <SaveNoticeDialog notice={notices[0]} onClose={closeNotice} busy={reloading} />
     </Box>
   );
 };

@@ -112,7 +112,8 @@ export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): Pr
     },
     async syncManual(id) {
       const json = await getJson(`${MANUAL_SYNC_PATH}${queryString({ idProducto: String(id) })}`);
-      if (typeof json === 'string') return { respuesta: json as ManualSyncAnswer['respuesta'], mensaje: json };
+      if (typeof json === 'string')
+        return { respuesta: json as ManualSyncAnswer['respuesta'], mensaje: json };
       if (!isRecord(json)) throw new Error('Respuesta inesperada del servidor');
       return json as unknown as ManualSyncAnswer;
     },

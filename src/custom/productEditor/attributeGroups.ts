@@ -28,7 +28,8 @@ export const groupAttributeRows = (
   const knownGroups = new Map(groups.map((group) => [group.id, group]));
   const buckets = new Map<number | null, AttributeGroupView>();
   rows.forEach((row, index) => {
-    const attribute = row.atributoId !== undefined && row.atributoId !== null ? byId.get(row.atributoId) : undefined;
+    const attribute =
+      row.atributoId !== undefined && row.atributoId !== null ? byId.get(row.atributoId) : undefined;
     const groupId = attribute?.grupoAtributosId ?? null;
     const group = groupId === null ? undefined : knownGroups.get(groupId);
     const key = group ? group.id : null;

@@ -14,14 +14,11 @@
  *                                                         product has no volume: nothing is sent to BC)
  *   GET    /producto-atributos/por-producto/{id}        → ProductoAtributo[] (ordenEnGrupo ASC)
  *   GET    /producto-atributos/por-atributo/{id}        → ProductoAtributo[]
- *   GET    /producto-atributos/comprueba-atributos-en-productos-por-categoria/{categoria}/{atributoId}
- *                                                       → {count, productos: string[]}
- *   GET    /producto-atributos/elimina-atributos-en-productos-por-categoria/{categoria}/{atributoId}
- *                                                       → {count} (a GET that removes, as the spec says)
  *   GET    /producto-multimedia/por-producto/{id}       → ProductoMultimedia[]
  *   DELETE /ProductoIconosDeleteByIdProducto/{idProducto} → 204 (generated composite route)
  *   GET    /B2bProductos/obtenerProductosFiltrados?filtro1&filtro2&filtro3&multiempresas&cliente → B2bRow[]
- *   GET    /B2bProductos/{nombre}                        → B2bDetail
+ *   GET    /B2bProductos/{nombre}                        → B2bDetail (a number that is no SKU: by id)
+ * (The attribute-by-category check and removal are src/custom/referenceData's.)
  *
  * Uploaded files are served back under /multimedia/{nombre}/{file}, the same path the records store.
  */
@@ -227,7 +224,12 @@ export interface B2bDetail extends B2bRow {
   descripcionLarga?: string | null;
   ean?: string | null;
   atributos: { nombre: string; valor: string; unidad?: string | null }[];
-  multimedia: { nombre: string; tipo?: string | null; fichero?: string | null; principalSN?: string | null }[];
+  multimedia: {
+    nombre: string;
+    tipo?: string | null;
+    fichero?: string | null;
+    principalSN?: string | null;
+  }[];
   iconos: { idIcono: number; nombre?: string | null; texto?: string | null }[];
 }
 

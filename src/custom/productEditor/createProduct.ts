@@ -83,8 +83,10 @@ export async function createProductChain(deps: CreateProductDeps, values: Row): 
     await deps.create('producto-generals', emptyGeneralRecord(productoId));
     if (body.categorias && deps.attributeCatalogue) {
       const { added } = syncAttributes([], await deps.attributeCatalogue(), String(body.categorias));
-      for (const { nuevo: _nuevo, ...row } of added) {
-        await deps.create('producto-atributos', { ...row, productoId });
+      for (const row of added) {
+        const data: Row = { ...row, productoId };
+        delete data.nuevo;
+        await deps.create('producto-atributos', data);
       }
     }
     return { product, nextId };

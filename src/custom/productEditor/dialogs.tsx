@@ -13,9 +13,7 @@ import { useEffect } from 'react';
 import { MESSAGES, RELOAD_DELAY_MS } from './messages';
 
 export type SaveNotice =
-  | { kind: 'volume' }
-  | { kind: 'syncFailed'; reason: string }
-  | { kind: 'success'; keptEmpty: string[] };
+  { kind: 'volume' } | { kind: 'syncFailed'; reason: string } | { kind: 'success'; keptEmpty: string[] };
 
 const noticeText = (notice: SaveNotice): { title: string; text: string; warning: boolean } => {
   switch (notice.kind) {
@@ -35,11 +33,26 @@ const noticeText = (notice: SaveNotice): { title: string; text: string; warning:
 };
 
 /** Shows the first notice of the queue; Aceptar moves to the next one. */
-export const SaveNoticeDialog = ({ notice, onClose }: { notice?: SaveNotice; onClose(): void }) => {
+export const SaveNoticeDialog = ({
+  notice,
+  onClose,
+  busy = false,
+}: {
+  notice?: SaveNotice;
+  onClose(): void;
+  /** The product is being reloaded: the dialog waits for it (typing meanwhile would be lost). */
+  busy?: boolean;
+}) => {
   if (!notice) return null;
   const { title, text, warning } = noticeText(notice);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="save-notice-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="save-notice-title"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="save-notice-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {warning ? <WarningAmber color="warning" /> : <CheckCircleOutline color="success" />}
         {title}
@@ -50,8 +63,14 @@ export const SaveNoticeDialog = ({ notice, onClose }: { notice?: SaveNotice; onC
         </DialogContent>
       )}
       <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Aceptar
+        <Button
+          variant="contained"
+          onClick={onClose}
+          autoFocus
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {busy ? 'Recargando…' : 'Aceptar'}
         </Button>
       </DialogActions>
     </Dialog>

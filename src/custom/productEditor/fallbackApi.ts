@@ -47,7 +47,11 @@ export const createFallbackProductApi = (dataProvider: DataProvider): ProductApi
       return data.map((row) => ({ productoId: Number(row.productoId), revisado_sn: row.revisado_sn }));
     },
     async attributesOf(productId) {
-      return (await byProduct('producto-atributos', 'productoId', productId)) as unknown as ProductAttributeRow[];
+      return (await byProduct(
+        'producto-atributos',
+        'productoId',
+        productId,
+      )) as unknown as ProductAttributeRow[];
     },
     mediaOf: (productId) => byProduct('producto-multimedias', 'productoId', productId),
     async resetIcons(productId) {

@@ -25,14 +25,18 @@ export const mediaKey = (name: string | null | undefined): string =>
     .toLowerCase();
 
 /** The existing record an uploaded file replaces: the one named like the file (without its extension). */
-export const findMatchingMedia = <R extends MediaRecord>(records: readonly R[], fileName: string): R | undefined => {
+export const findMatchingMedia = <R extends MediaRecord>(
+  records: readonly R[],
+  fileName: string,
+): R | undefined => {
   const key = mediaKey(baseNameOf(fileName));
   return key ? records.find((record) => mediaKey(record.nombre) === key) : undefined;
 };
 
 /** Whether a record is the product's main picture (principal image, or the record named imagen_principal). */
 export const isMainImage = (record: MediaRecord): boolean =>
-  record.tipo === 'Imagen' && (record.principalSN === 'S' || mediaKey(record.nombre) === mediaKey(MAIN_IMAGE_NAME));
+  record.tipo === 'Imagen' &&
+  (record.principalSN === 'S' || mediaKey(record.nombre) === mediaKey(MAIN_IMAGE_NAME));
 
 /** The 800x600 rendition path of a record's file ('' when it has none). */
 export const renditionOf = (productName: string, record: MediaRecord): string => {
@@ -67,7 +71,8 @@ export const uploadEffect = (
   const tipo = mediaTypeForFile(fileName);
   const formato = extensionOf(fileName);
   if (asMain && tipo === 'Imagen' && answer.principal) {
-    const main = records.find((record) => record.tipo === 'Imagen' && record.principalSN === 'S') ??
+    const main =
+      records.find((record) => record.tipo === 'Imagen' && record.principalSN === 'S') ??
       records.find((record) => mediaKey(record.nombre) === mediaKey(MAIN_IMAGE_NAME));
     const data: MediaRecord = { fichero: answer.principal, formato: 'png', tipo: 'Imagen', principalSN: 'S' };
     if (main && main.id !== undefined) {
@@ -84,7 +89,9 @@ export const uploadEffect = (
     return {
       update: {
         id: match.id,
-        data: main ? { fichero: answer.principal, formato: 'png', tipo } : { fichero: answer.fichero, formato, tipo },
+        data: main
+          ? { fichero: answer.principal, formato: 'png', tipo }
+          : { fichero: answer.fichero, formato, tipo },
         previous: match,
       },
       imagen: main ? answer.principal : undefined,

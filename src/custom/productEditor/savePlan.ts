@@ -52,8 +52,10 @@ export const planAttributeSave = (
       continue;
     }
     if (!isBlank(row.valor) || row.nuevo) {
-      const { id: _id, nuevo: _nuevo, ...fields } = row;
-      plan.create.push({ ...fields, valor: text(row.valor) });
+      const fields: ProductAttributeRow = { ...row, valor: text(row.valor) };
+      delete fields.id;
+      delete fields.nuevo;
+      plan.create.push(fields);
     }
   }
   for (const left of unmatched.values()) plan.remove.push(...left);

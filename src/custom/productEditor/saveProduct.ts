@@ -47,9 +47,7 @@ export interface ProductFormValues extends Row {
 }
 
 const writable = (schema: ResourceSchema, except: readonly string[] = []): string[] =>
-  schema.fields
-    .filter((field) => !field.readOnly && !except.includes(field.name))
-    .map((field) => field.name);
+  schema.fields.filter((field) => !field.readOnly && !except.includes(field.name)).map((field) => field.name);
 
 // imagen belongs to the multimedia tab (saved at once), never to the form's save.
 export const PRODUCT_FIELDS = writable(productos, ['empresaId', 'imagen']);

@@ -19,7 +19,10 @@ export const useEditorCatalogue = () => {
   return useMemo(
     () => ({
       attributes: (atributos.data ?? []) as unknown as CatalogueAttribute[],
-      groups: (grupos.data ?? []).map((row) => ({ id: Number(row.id), nombre: String(row.nombre ?? '') })) as AttributeGroupRef[],
+      groups: (grupos.data ?? []).map((row) => ({
+        id: Number(row.id),
+        nombre: String(row.nombre ?? ''),
+      })) as AttributeGroupRef[],
       icons: (iconos.data ?? []).map((row) => ({
         id: Number(row.id),
         nombre: String(row.nombre ?? ''),
@@ -32,6 +35,17 @@ export const useEditorCatalogue = () => {
       isPending: atributos.isPending || grupos.isPending || iconos.isPending,
       error: atributos.error ?? grupos.error ?? iconos.error,
     }),
-    [atributos.data, atributos.isSuccess, atributos.isPending, atributos.error, grupos.data, grupos.isPending, grupos.error, iconos.data, iconos.isPending, iconos.error],
+    [
+      atributos.data,
+      atributos.isSuccess,
+      atributos.isPending,
+      atributos.error,
+      grupos.data,
+      grupos.isPending,
+      grupos.error,
+      iconos.data,
+      iconos.isPending,
+      iconos.error,
+    ],
   );
 };

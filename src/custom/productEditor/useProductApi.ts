@@ -34,7 +34,10 @@ export const useProductApi = (): ProductApi => {
     if (!hasDispatch(raw)) return createFallbackProductApi(dataProvider);
     const dispatch = (dataProvider as unknown as { productApi: ProductApiDispatch }).productApi;
     return Object.fromEntries(
-      METHODS.map((method) => [method, (...args: unknown[]) => (dispatch as (...a: unknown[]) => unknown)(method, ...args)]),
+      METHODS.map((method) => [
+        method,
+        (...args: unknown[]) => (dispatch as (...a: unknown[]) => unknown)(method, ...args),
+      ]),
     ) as unknown as ProductApi;
   }, [raw, dataProvider]);
 };

@@ -83,8 +83,7 @@ export interface ClubItemDelete {
   DesdeFecha: string;
 }
 export type ClubItemsPayload =
-  | { Acction: 'INSERT'; items: ClubItemInsert[] }
-  | { Acction: 'DELETE'; items: ClubItemDelete[] };
+  { Acction: 'INSERT'; items: ClubItemInsert[] } | { Acction: 'DELETE'; items: ClubItemDelete[] };
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

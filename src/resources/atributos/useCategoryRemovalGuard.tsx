@@ -15,7 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNotify, type RaRecord } from 'react-admin';
 import { useReferenceData } from '../../custom/referenceData/api';
 import type { SaveCheckResult, SaveGuard } from '../generic/saveGuard';
@@ -110,7 +110,9 @@ export const useCategoryRemovalGuard = (): SaveGuard => {
             </ListItem>
           ))}
         </List>
-        {total > 0 && <Alert severity="warning">Los valores de ese atributo en esos productos se perderán.</Alert>}
+        {total > 0 && (
+          <Alert severity="warning">Los valores de ese atributo en esos productos se perderán.</Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={cancel} disabled={busy} autoFocus>
@@ -123,5 +125,5 @@ export const useCategoryRemovalGuard = (): SaveGuard => {
     </Dialog>
   );
 
-  return useMemo(() => ({ check, element }), [check, element]);
+  return { check, element };
 };

@@ -38,7 +38,15 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-const FormDialog = ({ open, title, submitLabel, onClose, onSubmit, setErrors, children }: FormDialogProps) => {
+const FormDialog = ({
+  open,
+  title,
+  submitLabel,
+  onClose,
+  onSubmit,
+  setErrors,
+  children,
+}: FormDialogProps) => {
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -104,7 +104,9 @@ export const CategoryTreePage = () => {
     for (const [field, message] of Object.entries(fields)) {
       if (field === 'codigo' || field === 'nombre' || field === 'padre') {
         mapped[field] =
-          message === 'ra.validation.unique' ? 'Ya existe una categoría con este código.' : translate(message);
+          message === 'ra.validation.unique'
+            ? 'Ya existe una categoría con este código.'
+            : translate(message);
       }
     }
     if (!Object.keys(mapped).length) {
@@ -247,7 +249,12 @@ export const CategoryTreePage = () => {
           {tree.tops.map(({ category, children }) => {
             const open = !collapsed.has(category.codigo);
             return (
-              <Box component="li" key={String(category.id)} sx={{ listStyle: 'none' }} data-codigo={category.codigo}>
+              <Box
+                component="li"
+                key={String(category.id)}
+                sx={{ listStyle: 'none' }}
+                data-codigo={category.codigo}
+              >
                 <Box sx={{ display: 'flex', alignItems: 'center', pr: 1, pl: 2 }}>
                   <ListItemButton
                     onClick={() => toggle(category.codigo)}
@@ -302,7 +309,10 @@ export const CategoryTreePage = () => {
                 key={String(orphan.id)}
                 secondaryAction={<Actions>{common(orphan, 'subcategoria')}</Actions>}
               >
-                <ListItemText primary={orphan.nombre} secondary={`${orphan.codigo} · padre ${orphan.padre ?? '—'}`} />
+                <ListItemText
+                  primary={orphan.nombre}
+                  secondary={`${orphan.codigo} · padre ${orphan.padre ?? '—'}`}
+                />
               </ListItem>
             ))}
           </List>
@@ -341,10 +351,7 @@ export const CategoryTreePage = () => {
         onClose={close}
         onDelete={() => onDelete(current as Category)}
       />
-      <CategoryProductsDialog
-        query={dialog?.kind === 'products' ? dialog : undefined}
-        onClose={close}
-      />
+      <CategoryProductsDialog query={dialog?.kind === 'products' ? dialog : undefined} onClose={close} />
     </Box>
   );
 };

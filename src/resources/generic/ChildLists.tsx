@@ -6,14 +6,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import {
-  CreateButton,
-  Datagrid,
-  DeleteButton,
-  ReferenceManyField,
-  useCreatePath,
-  useRecordContext,
-} from 'react-admin';
+import { CreateButton, Datagrid, DeleteButton, ReferenceManyField, useRecordContext } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { schemaFor } from '../registry';
 import type { ChildListSchema, ResourceSchema } from '../types';
@@ -32,7 +25,6 @@ const columnsOf = (child: ChildListSchema, target: ResourceSchema) => {
 const ChildList = ({ child }: { child: ChildListSchema }) => {
   const record = useRecordContext();
   const location = useLocation();
-  const createPath = useCreatePath();
   const target = schemaFor(child.resource);
   if (!record || !target) return null;
   const returnTo = `${location.pathname}${location.search}`;
@@ -45,7 +37,6 @@ const ChildList = ({ child }: { child: ChildListSchema }) => {
         {target.operations.create && (
           <CreateButton
             resource={child.resource}
-            to={createPath({ resource: child.resource, type: 'create' })}
             state={{ record: { [child.target]: record.id }, returnTo }}
             label="ra.action.add"
           />

@@ -40,6 +40,8 @@ export const SchemaForm = ({ schema, mode, useSaveGuard }: SchemaFormProps) => {
       toolbar={<FormToolbar schema={schema} mode={mode} />}
       sx={{ maxWidth: 960 }}
       warnWhenUnsavedChanges
+      // the schema's validators give the Spanish messages: the browser's own (min/step) must not block first.
+      noValidate
     >
       {formFields(schema, mode).map((field) => inputFor(field, schema))}
       {guard?.element}

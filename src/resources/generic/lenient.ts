@@ -55,7 +55,8 @@ export const normalizeForSave = (
   schema: ResourceSchema,
   values: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> => {
-  const out = schema.normalizeOnSave && schema.table ? normalizeRow(schema.table, { ...values }) : { ...values };
+  const out =
+    schema.normalizeOnSave && schema.table ? normalizeRow(schema.table, { ...values }) : { ...values };
   for (const field of schema.fields) {
     if (field.lenient && field.name in out) out[field.name] = lenientValue(field, out[field.name]);
   }

@@ -1,14 +1,4 @@
-import {
-  contains,
-  defineResource,
-  empresaId,
-  id,
-  sn,
-  snFilter,
-  stamps,
-  str,
-  syncLogFields,
-} from '../fields';
+import { contains, defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
 
 export const productos = defineResource({
   name: 'productos',

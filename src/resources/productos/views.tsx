@@ -19,6 +19,5 @@ const screen = (Component: LazyExoticComponent<ComponentType>) => (
 
 export const views: Record<string, Partial<ResourceViews>> = {
   productos: { list: screen(ProductList), create: screen(ProductCreate), edit: screen(ProductEdit) },
-  // The view has no by-id route: rows open their detail inside the list.
-  B2bProductos: { list: screen(B2bProductList), show: undefined },
+  B2bProductos: { list: screen(B2bProductList) },
 };

@@ -27,13 +27,22 @@ export const B2bProductDetail = ({ nombre, onClose }: { nombre?: string; onClose
   });
   const detail = query.data;
   return (
-    <Dialog open={nombre !== undefined} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="b2b-detail-title">
-      <DialogTitle id="b2b-detail-title">{detail?.titulo ? `${nombre} · ${detail.titulo}` : nombre}</DialogTitle>
+    <Dialog
+      open={nombre !== undefined}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="b2b-detail-title"
+    >
+      <DialogTitle id="b2b-detail-title">
+        {detail?.titulo ? `${nombre} · ${detail.titulo}` : nombre}
+      </DialogTitle>
       <DialogContent dividers>
         {query.isPending && nombre !== undefined && <CircularProgress aria-label="Cargando" />}
         {query.isError && (
           <Alert severity="error">
-            No se pudo cargar el producto: {query.error instanceof Error ? query.error.message : 'error desconocido'}
+            No se pudo cargar el producto:{' '}
+            {query.error instanceof Error ? query.error.message : 'error desconocido'}
           </Alert>
         )}
         {detail && (
@@ -42,7 +51,13 @@ export const B2bProductDetail = ({ nombre, onClose }: { nombre?: string; onClose
               {detail.multimedia
                 .filter((media) => media.tipo === 'Imagen')
                 .map((media) => (
-                  <MediaThumb key={`${media.nombre}-${media.fichero}`} path={media.fichero} alt={media.nombre} width={160} height={120} />
+                  <MediaThumb
+                    key={`${media.nombre}-${media.fichero}`}
+                    path={media.fichero}
+                    alt={media.nombre}
+                    width={160}
+                    height={120}
+                  />
                 ))}
             </Box>
             <Typography variant="body2">
@@ -58,7 +73,10 @@ export const B2bProductDetail = ({ nombre, onClose }: { nombre?: string; onClose
             {detail.iconos.length > 0 && (
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 {detail.iconos.map((icon) => (
-                  <Chip key={icon.idIcono} label={`${icon.nombre ?? icon.idIcono}${icon.texto ? `: ${icon.texto}` : ''}`} />
+                  <Chip
+                    key={icon.idIcono}
+                    label={`${icon.nombre ?? icon.idIcono}${icon.texto ? `: ${icon.texto}` : ''}`}
+                  />
                 ))}
               </Box>
             )}

@@ -29,6 +29,7 @@ import { useProductApi } from '../useProductApi';
 import { B2bProductDetail } from './B2bProductDetail';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+const FIELD = { flex: '1 1 200px', maxWidth: 280, m: 0 } as const;
 
 const useDebounced = <T,>(value: T, ms = 400): T => {
   const [debounced, setDebounced] = useState(value);
@@ -48,12 +49,19 @@ export const B2bProductList = () => {
   const [perPage, setPerPage] = useState(25);
   const [selected, setSelected] = useState<string>();
   const debounced = useDebounced(filters);
-  const empresas = useGetList('empresas', { pagination: { page: 1, perPage: 200 }, sort: { field: 'nombre', order: 'ASC' } });
+  const empresas = useGetList('empresas', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'nombre', order: 'ASC' },
+  });
   const companyName = useMemo(
     () => new Map((empresas.data ?? []).map((empresa) => [Number(empresa.id), String(empresa.nombre)])),
     [empresas.data],
   );
-  const query: B2bQuery = { ...debounced, multiempresas: multi ? 'S' : 'N', cliente: multi ? undefined : cliente };
+  const query: B2bQuery = {
+    ...debounced,
+    multiempresas: multi ? 'S' : 'N',
+    cliente: multi ? undefined : cliente,
+  };
   const result = useQuery({
     queryKey: ['B2bProductos', 'filtrados', query],
     queryFn: () => api.b2bProducts(query),
@@ -74,9 +82,27 @@ export const B2bProductList = () => {
             Productos activos en marketplace (solo lectura).
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <TextField size="small" label="SKU, título o marca" value={filters.filtro1} onChange={set('filtro1')} />
-            <TextField size="small" label="Categoría" value={filters.filtro2} onChange={set('filtro2')} />
-            <TextField size="small" label="Marca" value={filters.filtro3} onChange={set('filtro3')} />
+            <TextField
+              size="small"
+              label="SKU, título o marca"
+              value={filters.filtro1}
+              onChange={set('filtro1')}
+              sx={FIELD}
+            />
+            <TextField
+              size="small"
+              label="Categoría"
+              value={filters.filtro2}
+              onChange={set('filtro2')}
+              sx={FIELD}
+            />
+            <TextField
+              size="small"
+              label="Marca"
+              value={filters.filtro3}
+              onChange={set('filtro3')}
+              sx={FIELD}
+            />
             <FormControlLabel
               control={<Switch checked={multi} onChange={(_, on) => setMulti(on)} />}
               label="Todas las empresas"
@@ -88,7 +114,7 @@ export const B2bProductList = () => {
               value={companyName.has(cliente) ? cliente : ''}
               onChange={(event) => setCliente(Number(event.target.value))}
               disabled={multi}
-              sx={{ minWidth: 220 }}
+              sx={FIELD}
             >
               {(empresas.data ?? []).map((empresa) => (
                 <MenuItem key={empresa.id} value={Number(empresa.id)}>
@@ -104,7 +130,9 @@ export const B2bProductList = () => {
               {result.error instanceof Error ? result.error.message : 'error desconocido'}
             </Alert>
           ) : !result.isPending && rows.length === 0 ? (
-            <Alert severity="info">No hay productos activos en marketplace que coincidan con la búsqueda.</Alert>
+            <Alert severity="info">
+              No hay productos activos en marketplace que coincidan con la búsqueda.
+            </Alert>
           ) : (
             <>
               <Table size="small" aria-label="Productos B2B">

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
 import { TextInput, maxLength } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { groupAttributeRows, type AttributeGroupRef } from '../attributeGroups';
@@ -18,6 +19,8 @@ export interface AttributesTabProps {
   groups: readonly AttributeGroupRef[];
   /** The stored attribute rows (to say when an emptied value will be kept). */
   stored: readonly ProductAttributeRow[];
+  /** The catalogue is still loading: the inputs wait for it (grouping them later would remount them). */
+  loading?: boolean;
 }
 
 const AttributeInput = ({
@@ -52,14 +55,15 @@ const AttributeInput = ({
   );
 };
 
-export const AttributesTab = ({ catalogue, groups, stored }: AttributesTabProps) => {
+export const AttributesTab = ({ catalogue, groups, stored, loading = false }: AttributesTabProps) => {
   const rows = (useWatch({ name: 'atributos' }) as ProductAttributeRow[] | undefined) ?? [];
+  if (loading) return <LinearProgress sx={{ width: '100%' }} aria-label="Cargando atributos" />;
   const storedValues = new Map(stored.map((row) => [normalizeName(row.nombre), row.valor ?? null]));
   if (!rows.length) {
     return (
       <Alert severity="info" sx={{ width: '100%' }}>
-        Este producto no tiene atributos. Elige su categoría en «Datos generales»: se añadirán los atributos de la
-        categoría para rellenarlos aquí.
+        Este producto no tiene atributos. Elige su categoría en «Datos generales»: se añadirán los atributos
+        de la categoría para rellenarlos aquí.
       </Alert>
     );
   }
@@ -68,7 +72,11 @@ export const AttributesTab = ({ catalogue, groups, stored }: AttributesTabProps)
     <Box sx={{ width: '100%' }}>
       <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}>
         <Chip size="small" label={`${rows.length} atributos`} />
-        <Chip size="small" color={filled === rows.length ? 'success' : 'default'} label={`${filled} con valor`} />
+        <Chip
+          size="small"
+          color={filled === rows.length ? 'success' : 'default'}
+          label={`${filled} con valor`}
+        />
       </Box>
       {groupAttributeRows(rows, catalogue, groups).map((group) => (
         <Section key={group.id ?? 'sin-grupo'} title={group.nombre}>

@@ -20,7 +20,16 @@ const FLAGS: readonly [string, string][] = [
   ['ensamblado', 'Ensamblado'],
 ];
 
-const GENERAL_TEXTS = ['titulo', 'ean', 'sku', 'GLN', 'referenciaAgrupacion', 'marca', 'color', 'dimensiones'];
+const GENERAL_TEXTS = [
+  'titulo',
+  'ean',
+  'sku',
+  'GLN',
+  'referenciaAgrupacion',
+  'marca',
+  'color',
+  'dimensiones',
+];
 const GENERAL_STATES = ['clasificacion', 'estadoReferencia', 'formatoRP'];
 const GENERAL_LONG = ['descripcion', 'descripcionLarga', 'palabrasClave', 'puntosClave', 'descripcionAecoc'];
 
@@ -82,7 +91,12 @@ export const GeneralTab = () => (
         parse={(value: string) => (value === '' ? null : value)}
         helperText="Vacío: no incluido en marketplaces"
       />
-      <TextInput source="ordenAtributos" label="Orden de atributos" validate={maxLength(50)} helperText={false} />
+      <TextInput
+        source="ordenAtributos"
+        label="Orden de atributos"
+        validate={maxLength(50)}
+        helperText={false}
+      />
     </Section>
     <Section title="Datos generales">
       {GENERAL_TEXTS.map((name) => schemaInput(productoGeneral, name, 'general.'))}

@@ -2,7 +2,10 @@
  * Icons of the product (ProductoIconos: icon + text). Saved with the form: when the list changed, the
  * product's icons are reset (DELETE /ProductoIconosDeleteByIdProducto/{idProducto}) and created again.
  */
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import {
   ArrayInput,
   SelectInput,
@@ -10,6 +13,7 @@ import {
   TextInput,
   maxLength,
   required,
+  useSimpleFormIterator,
   useSourceContext,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -27,20 +31,43 @@ const IconTextInput = ({ icons }: { icons: readonly IconChoice[] }) => {
       source="texto"
       label="Texto"
       validate={maxLength(255)}
-      helperText={icon?.posiblesValores.length ? `Valores posibles: ${icon.posiblesValores.join(', ')}` : false}
+      helperText={
+        icon?.posiblesValores.length ? `Valores posibles: ${icon.posiblesValores.join(', ')}` : false
+      }
       sx={{ minWidth: 260 }}
     />
   );
 };
 
+const AddIconButton = () => {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddCircleOutline />} onClick={() => add()}>
+      Añadir icono
+    </Button>
+  );
+};
+
+const EmptyHint = () => {
+  const rows = useWatch({ name: 'iconos' }) as unknown[] | undefined;
+  return rows?.length ? null : (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      Este producto no tiene iconos.
+    </Typography>
+  );
+};
+
 export const IconsTab = ({ icons }: { icons: readonly IconChoice[] }) => (
   <Box sx={{ width: '100%' }}>
+    <EmptyHint />
     <ArrayInput
       source="iconos"
       label="Iconos del producto"
-      validate={(rows: IconRow[] | undefined) => (duplicateIcons(rows ?? []).length ? DUPLICATE_ICON : undefined)}
+      validate={(rows: IconRow[] | undefined) =>
+        duplicateIcons(rows ?? []).length ? DUPLICATE_ICON : undefined
+      }
     >
-      <SimpleFormIterator inline disableReordering>
+      <SimpleFormIterator inline disableReordering addButton={<AddIconButton />}>
         <SelectInput
           source="idIcono"
           label="Icono"

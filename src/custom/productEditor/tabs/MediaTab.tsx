@@ -9,6 +9,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -125,15 +126,18 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<MediaRecord>();
 
-  const reload = useCallback(async () => onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]), [
-    api,
-    onMediaChange,
-    product.id,
-  ]);
+  const reload = useCallback(
+    async () => onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]),
+    [api, onMediaChange, product.id],
+  );
 
   const setImagen = useCallback(
     async (imagen: string) => {
-      await dataProvider.update('productos', { id: product.id, data: { imagen }, previousData: { id: product.id } });
+      await dataProvider.update('productos', {
+        id: product.id,
+        data: { imagen },
+        previousData: { id: product.id },
+      });
       onImageChange(imagen);
     },
     [dataProvider, onImageChange, product.id],
@@ -186,7 +190,11 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
       setBusy(false);
       const failed = states.filter((state) => state.status === 'error').length;
       const done = states.length - failed;
-      if (done) notify(`${done} fichero(s) subido(s)`, { type: 'success', messageArgs: { _: `${done} fichero(s) subido(s)` } });
+      if (done)
+        notify(`${done} fichero(s) subido(s)`, {
+          type: 'success',
+          messageArgs: { _: `${done} fichero(s) subido(s)` },
+        });
       if (failed) {
         const message = `${failed} fichero(s) no se pudieron subir: revisa el detalle en la pestaña Multimedia`;
         notify(message, { type: 'error', messageArgs: { _: message } });
@@ -217,7 +225,9 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
     if (!on) return patch(record, { principalSN: 'N' }, 'Multimedia actualizada');
     setBusy(true);
     try {
-      for (const other of media.filter((m) => m.id !== record.id && m.tipo === 'Imagen' && m.principalSN === 'S')) {
+      for (const other of media.filter(
+        (m) => m.id !== record.id && m.tipo === 'Imagen' && m.principalSN === 'S',
+      )) {
         await dataProvider.update('producto-multimedias', {
           id: other.id as Identifier,
           data: { principalSN: 'N' },
@@ -232,7 +242,10 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
       const imagen = renditionOf(product.nombre, record);
       if (imagen) await setImagen(imagen);
       await reload();
-      notify('Imagen principal actualizada', { type: 'success', messageArgs: { _: 'Imagen principal actualizada' } });
+      notify('Imagen principal actualizada', {
+        type: 'success',
+        messageArgs: { _: 'Imagen principal actualizada' },
+      });
     } catch (error) {
       const message = `No se pudo cambiar la imagen principal: ${errorText(error)}`;
       notify(message, { type: 'error', messageArgs: { _: message } });
@@ -259,10 +272,40 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
     }
   };
 
+  /** GET /procesar-imagenes for this product: the 800x600 main image rendered again from its principal image. */
+  const regenerate = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.processImages([product.nombre]);
+      const failure = answer.errores.find((error) => error.producto === product.nombre);
+      if (failure) throw new Error(failure.motivo);
+      const [fresh] = (await dataProvider.getMany('productos', { ids: [product.id] })).data;
+      if (typeof fresh?.imagen === 'string') onImageChange(fresh.imagen);
+      await reload();
+      notify('Imagen principal regenerada (800x600)', {
+        type: 'success',
+        messageArgs: { _: 'Imagen principal regenerada (800x600)' },
+      });
+    } catch (error) {
+      const message = `No se pudo regenerar la imagen principal: ${errorText(error)}`;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const hint = `${[...IMAGE_EXTENSIONS, ...FILE_EXTENSIONS].join(', ')} · máximo ${MAX_UPLOAD_MB} MB`;
   return (
     <Box sx={{ width: '100%' }}>
-      <Alert severity="info" sx={{ mb: 2 }}>
+      <Alert
+        severity="info"
+        sx={{ mb: 2 }}
+        action={
+          <Button size="small" disabled={busy} onClick={() => void regenerate()}>
+            Regenerar imagen principal
+          </Button>
+        }
+      >
         Los cambios de multimedia se guardan al momento (no necesitan «Guardar»).
       </Alert>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, mb: 2 }}>
@@ -291,11 +334,17 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
           {uploads.map((upload, index) => (
             <ListItem key={`${upload.name}-${index}`} disableGutters>
               <Alert
-                severity={upload.status === 'error' ? 'error' : upload.status === 'hecho' ? 'success' : 'info'}
+                severity={
+                  upload.status === 'error' ? 'error' : upload.status === 'hecho' ? 'success' : 'info'
+                }
                 sx={{ width: '100%', py: 0 }}
               >
                 {upload.name}:{' '}
-                {upload.status === 'subiendo' ? 'subiendo…' : upload.status === 'hecho' ? 'subido' : upload.message}
+                {upload.status === 'subiendo'
+                  ? 'subiendo…'
+                  : upload.status === 'hecho'
+                    ? 'subido'
+                    : upload.message}
               </Alert>
             </ListItem>
           ))}
@@ -400,4 +449,3 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
     </Box>
   );
 };
-

@@ -43,7 +43,10 @@ const HIDDEN = [
 const EXPORT_MAX = 20000;
 
 export const productExporter: Exporter = (records) => {
-  downloadCSV(toCsv(productos.table ?? 'productos', records), csvFileName(productos.table ?? 'productos').replace(/\.csv$/, ''));
+  downloadCSV(
+    toCsv(productos.table ?? 'productos', records),
+    csvFileName(productos.table ?? 'productos').replace(/\.csv$/, ''),
+  );
 };
 
 const ListActions = () => (
