@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'bench/.out', 'test-results'] },
+  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'bench/.out', 'test-results', '.tmp', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
