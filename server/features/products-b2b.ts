@@ -2,7 +2,7 @@
  * B2B products (spec §7 "B2B products"), read-only, over the products active in marketplaces
  * (activoEnMarketplace = 'S', the B2bProductos view):
  *   GET /B2bProductos/obtenerProductosFiltrados?filtro1&filtro2&filtro3&multiempresas&cliente  → B2bRow[]
- *   GET /B2bProductos/{nombre}                                                        → B2bDetail (or by id)
+ *   GET /B2bProductos/{nombre}                                                        → B2bDetail
  * filtro1: text in SKU, title or brand; filtro2: category (name or code) in the categories or the parent
  * category; filtro3: brand. Case- and accent-insensitive. multiempresas 'S': every company the caller may
  * see; otherwise the company `cliente` (default: the caller's own, 1 for an admin without one).
@@ -71,11 +71,7 @@ export class B2bProductsController {
 
   @get('/B2bProductos/{nombre}', okJson('A B2B product with its data'))
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
-    const all = (await this.rows()).filter((r) => seesCompany(this.access, r.empresaId));
-    // By SKU; a number that is no SKU is read as the id (the generic show view asks /B2bProductos/{id}).
-    const row =
-      all.find((r) => r.nombre === nombre) ??
-      (/^\d+$/.test(nombre) ? all.find((r) => Number(r.id) === Number(nombre)) : undefined);
+    const row = (await this.rows()).find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
     if (!row) {
       throw Object.assign(new HttpErrors.NotFound(`No hay un producto B2B «${nombre}».`), {
         code: 'ENTITY_NOT_FOUND',

@@ -90,17 +90,31 @@ describe('Ensamblados and Repuestos forms', () => {
     expect(calls.find((call) => call.method === 'create')?.params.data).toMatchObject({ cantidad: 4 });
   });
 
-  it('skuPrincipal suggests SKUs from obtenerSkuPrincipales', async () => {
+  it('skuPrincipal suggests SKUs from obtenerSkuPrincipales as the person types', async () => {
     const { provider, lastCall } = referenceProvider();
     renderReference('/Repuestos/create', { dataProvider: provider });
     const sku = await screen.findByRole('combobox', { name: /SKU principal/ });
-    fireEvent.change(sku, { target: { value: 'SKU-1' } });
+    fireEvent.change(sku, { target: { value: 'sku-1' } });
+    await waitFor(() =>
+      expect(lastCall('suggestions', 'obtenerSkuPrincipales')?.params).toMatchObject({ q: 'sku-1' }),
+    );
     fireEvent.keyDown(sku, { key: 'ArrowDown' });
-    const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['SKU-10', 'SKU-11', 'SKU-12']);
-    expect(lastCall('suggestions', 'obtenerSkuPrincipales')?.params).toMatchObject({ q: 'SKU-1' });
-    fireEvent.click(options[1]);
-    expect((sku as HTMLInputElement).value).toBe('SKU-11');
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+        'SKU-10',
+        'SKU-11',
+        'SKU-12',
+      ]),
+    );
+    fireEvent.change(sku, { target: { value: '12' } });
+    await waitFor(() =>
+      expect(lastCall('suggestions', 'obtenerSkuPrincipales')?.params).toMatchObject({ q: '12' }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['SKU-12']),
+    );
+    fireEvent.click(screen.getByRole('option', { name: 'SKU-12' }));
+    expect((sku as HTMLInputElement).value).toBe('SKU-12');
   });
 
   it('repuestos: posicion must be an integer and the dates readable', async () => {
@@ -328,4 +342,39 @@ describe('companies', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/empresas/1'));
     expect(await screen.findByText('Enlaces con Business Central')).toBeTruthy();
   });
+});
+
+describe('validation of the other reference-data forms', () => {
+  it.each([
+    ['/familias/create', 'codigo', 'PRO2', ['Obligatorio']],
+    ['/Situaciones/create', 'nombre', ' ', ['Obligatorio']],
+    ['/Iconos/create', 'posiblesValores', 'Sí,No', ['Obligatorio']],
+    ['/grupos-atributos/create', 'codigo', 'X', ['Obligatorio']],
+    ['/multimedias/create', 'categoria', 'Fotos', ['Obligatorio']],
+    ['/idiomas/create', 'nombre', 'Catalán', ['Obligatorio']],
+    ['/traducciones/create', 'clave', 'menu.x', ['Obligatorio']],
+    ['/parametrosGlobales/create', 'minutosCierreSesion', '0', ['Debe ser al menos 1']],
+    ['/TiposRango/create', 'orden', '1.5', ['Obligatorio', 'Debe ser un número entero']],
+    ['/Clubs/create', 'descripcion', 'Sin nombre', ['Obligatorio']],
+    ['/Plantilla/create', 'descripcion', 'Sin nombre', ['Obligatorio']],
+    ['/catalogos/create', 'anyo', '1850', ['Obligatorio', 'Debe ser al menos 1900']],
+    ['/empresas/create', 'nombre', 'Nueva', ['Obligatorio']],
+  ])(
+    '%s: typing %s=%j and saving shows %j, saves nothing, keeps the text',
+    async (path, name, value, messages) => {
+      const { provider, calls } = referenceProvider();
+      renderReference(path, { dataProvider: provider });
+      await waitFor(() =>
+        expect(document.querySelector(`input[name="${name}"], textarea[name="${name}"]`)).toBeTruthy(),
+      );
+      const field = document.querySelector<HTMLInputElement>(
+        `input[name="${name}"], textarea[name="${name}"]`,
+      )!;
+      fireEvent.change(field, { target: { value } });
+      await save();
+      for (const message of messages) expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+      expect(calls.some((call) => call.method === 'create')).toBe(false);
+      expect(field.value).toBe(value);
+    },
+  );
 });

@@ -75,7 +75,7 @@ const multipart = (
   field = 'file',
 ) => {
   const form = new FormData();
-  form.append(field, new Blob([data], { type }), name);
+  form.append(field, new Blob([Uint8Array.from(data)], { type }), name);
   return form;
 };
 
@@ -535,10 +535,6 @@ describe('B2B products (spec §7)', () => {
       Array.isArray(detail.atributos) && Array.isArray(detail.multimedia) && Array.isArray(detail.iconos),
     ).toBe(true);
     await expect(api.b2bProduct(`${tag}-NEW`)).rejects.toMatchObject({ status: 404 });
-    // the generic show view asks by id
-    expect((await provider.getOne('B2bProductos', { id: first.id })).data).toMatchObject({
-      nombre: first.nombre,
-    });
   });
 });
 

@@ -37,6 +37,35 @@ const openProduct = async (page: Page, nombre: string) => {
 };
 
 test.describe.serial('products', () => {
+  test('a list page costs list + count, then ONE request for the texts of the whole page', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expect(listRows(page)).toHaveCount(10);
+    await expect(page.getByTestId('review-status')).toHaveCount(10);
+    const calls: { url: string; start: number; end?: number }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/(productos|TextosGenerados)(\/count)?$/.test(pathname))
+        calls.push({ url: pathname, start: Date.now() });
+    });
+    page.on('requestfinished', (request) => {
+      const call = calls.find((c) => c.url === new URL(request.url()).pathname && c.end === undefined);
+      if (call) call.end = Date.now();
+    });
+    const textsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/TextosGenerados');
+    await page.getByRole('button', { name: /siguiente|next/i }).click();
+    await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(/^11-20 de \d+$/);
+    await textsAnswered;
+    await expect(page.getByTestId('review-status')).toHaveCount(10);
+    await page.waitForTimeout(1000); // anything else the page would still ask
+    expect(calls.map((c) => c.url).sort()).toEqual(['/TextosGenerados', '/productos', '/productos/count']);
+    // two round trips: list and count together, then the texts once the page is known
+    const texts = calls.find((c) => c.url === '/TextosGenerados')!;
+    const list = calls.find((c) => c.url === '/productos')!;
+    expect(texts.start).toBeGreaterThanOrEqual(list.end!);
+  });
+
   test('create, fill attributes and an image, save with sincronizarConBC = S, reload and find everything', async ({
     page,
   }) => {

@@ -1,6 +1,11 @@
 /** Creation and save flows of the product editor, with recorded (fake) data access. */
 import { describe, expect, it } from 'vitest';
-import { NextIdError, createProductChain, type Row } from '../../src/custom/productEditor/createProduct';
+import {
+  NextIdError,
+  createProductChain,
+  type CreateProductDeps,
+  type Row,
+} from '../../src/custom/productEditor/createProduct';
 import {
   ProductSaveError,
   saveProduct,
@@ -12,10 +17,11 @@ import {
 const recorder = (fail: Partial<Record<string, unknown>> = {}) => {
   const calls: string[] = [];
   let next = 100;
-  const deps: SaveProductDeps & {
-    getNextId(): Promise<number>;
-    created: Row[];
-  } = {
+  const deps: SaveProductDeps &
+    CreateProductDeps & {
+      create(resource: string, data: Row): Promise<Row>;
+      created: Row[];
+    } = {
     created: [],
     async getNextId() {
       calls.push('getNextId');

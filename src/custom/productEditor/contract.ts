@@ -17,7 +17,7 @@
  *   GET    /producto-multimedia/por-producto/{id}       → ProductoMultimedia[]
  *   DELETE /ProductoIconosDeleteByIdProducto/{idProducto} → 204 (generated composite route)
  *   GET    /B2bProductos/obtenerProductosFiltrados?filtro1&filtro2&filtro3&multiempresas&cliente → B2bRow[]
- *   GET    /B2bProductos/{nombre}                        → B2bDetail (a number that is no SKU: by id)
+ *   GET    /B2bProductos/{nombre}                        → B2bDetail
  * (The attribute-by-category check and removal are src/custom/referenceData's.)
  *
  * Uploaded files are served back under /multimedia/{nombre}/{file}, the same path the records store.

@@ -12,6 +12,9 @@ export const integer =
       ? undefined
       : message;
 
+const notBlank: Validator = (value: unknown) =>
+  typeof value === 'string' && value.length > 0 && value.trim() === '' ? 'ra.validation.required' : undefined;
+
 /** The calendar day a date field's form value stands for (lenient text read like the import does). */
 const formDay = (field: FieldSchema | undefined, value: unknown): string | undefined =>
   field?.lenient ? dayOf(lenientValue(field, value)) : dayOf(value);
@@ -32,6 +35,8 @@ const notBefore = (field: FieldSchema, schema: ResourceSchema | undefined): Vali
 export const validatorsFor = (field: FieldSchema, schema?: ResourceSchema): Validator[] => {
   const validators: Validator[] = [];
   if (field.required) validators.push(required());
+  // only spaces is as empty as nothing (the API would store it).
+  if (field.required && (field.type === 'string' || field.type === 'text')) validators.push(notBlank);
   if (field.lenient) {
     validators.push((value: unknown) => lenientError(field, value));
   } else {
