@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', 'node_modules', 'bench/.out', 'test-results', '.tmp', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'data',
+      'node_modules',
+      'bench/.out',
+      'test-results',
+      '.tmp',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,3 +1,4 @@
+import type { DataProvider } from 'react-admin';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
@@ -30,7 +31,7 @@ const start = (minutosCierreSesion: number) => {
   });
   const getList = vi.fn(base.getList);
   renderApp('/Marca', {
-    dataProvider: { ...base, getList },
+    dataProvider: { ...base, getList: getList as DataProvider['getList'] },
     authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
   });
   /** Resolves once the session guard has asked for the company's parameters (it loads with the layout). */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './renderApp';
+import { fakeProvider, fixture, renderApp } from './renderApp';
 
 const bodyRows = () => document.querySelectorAll('tbody tr');
 
@@ -35,8 +35,12 @@ describe('generated list (Marca)', () => {
   });
 
   it('renders S/N flags as badges', async () => {
-    renderApp('/productos');
-    await screen.findByText('SKU-10');
+    const idiomas = [
+      { id: 1, nombre: 'Español', codigo: 'es', activo_sn: 'S' },
+      { id: 2, nombre: 'Inglés', codigo: 'en', activo_sn: 'N' },
+    ];
+    renderApp('/idiomas', { dataProvider: fakeProvider({ ...fixture(), idiomas }) });
+    await screen.findByText('Español');
     const badges = screen.getAllByTestId('sn-badge');
     expect(badges.map((badge) => badge.getAttribute('data-variant'))).toEqual(['positive', 'negative']);
     expect(badges.map((badge) => badge.textContent)).toEqual(['S', 'N']);
