@@ -43,8 +43,14 @@ export function aecocFile(rows: readonly { product: Source; general?: Source }[]
   return [AECOC_COLUMNS.join(';'), ...rows.map((r) => aecocLine(r.product, r.general))].join('\r\n') + '\r\n';
 }
 
-/** `AECOC_{empresa}_{YYYYMMDDHHmmss}.csv` (UTC, so names sort in time order). */
+/**
+ * `AECOC_{empresa}_{YYYYMMDDHHmmssSSS}.csv` (UTC, so names sort in time order; milliseconds so two sends in
+ * the same second never share a name, a local copy or their log rows).
+ */
 export function aecocFileName(empresaId: number, at: Date = new Date()): string {
-  const stamp = at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const stamp = at
+    .toISOString()
+    .replace(/[-:T.]/g, '')
+    .slice(0, 17);
   return `AECOC_${empresaId}_${stamp}.csv`;
 }

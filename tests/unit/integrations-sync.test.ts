@@ -75,6 +75,6 @@ describe('AECOC file', () => {
       { product: { nombre: 'A;1', categorias: 'X' }, general: { ean: '8412345678905' } },
     ]);
     expect(text.split('\r\n')[1]).toBe('A 1;8412345678905;;;;;X;;724');
-    expect(aecocFileName(2, new Date('2024-05-01T10:20:30Z'))).toBe('AECOC_2_20240501102030.csv');
+    expect(aecocFileName(2, new Date('2024-05-01T10:20:30Z'))).toBe('AECOC_2_20240501102030000.csv');
   });
 });

@@ -36,8 +36,9 @@ export const useSuggestions = (endpoint: string, term: string): { options: strin
     let active = true;
     setState((previous) => ({ ...previous, loading: true }));
     const timer = setTimeout(() => {
-      dataProvider
-        .suggestions?.(endpoint, { q: term.trim(), limit: SUGGESTIONS_SHOWN })
+      // react-admin's provider proxy throws synchronously for a method the provider lacks: keep it a rejection.
+      Promise.resolve()
+        .then(() => dataProvider.suggestions?.(endpoint, { q: term.trim(), limit: SUGGESTIONS_SHOWN }) ?? [])
         .then((options) => active && setState({ options, loading: false }))
         .catch(() => active && setState({ options: [], loading: false }));
     }, DEBOUNCE_MS);
