@@ -22,6 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { DispatchPanel } from './DispatchPanel';
 import { listaIds } from './fields';
 import { estadoGeneracionTexto, porcentaje } from './status';
 import { useGeneration } from './useGeneration';
@@ -164,6 +165,7 @@ export const GeneratePage = () => {
           </Typography>
         </Paper>
       </Box>
+      <DispatchPanel productos={[...selected]} marketplaces={[...marketplaces]} idiomas={[...idiomas]} />
 
       {(state.running || state.total > 0) && (
         <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Progreso de la generación">

@@ -85,6 +85,16 @@ export interface PruebaParams {
   idiomas: string[];
 }
 
+/** One product of the generic dispatch: without a prompt id the server picks the product's prompts. */
+export interface DispatchItem {
+  productoId: number;
+  marketplacePromptId?: number;
+  marketplaceId?: number;
+  idiomas?: string;
+}
+
+export type DispatchEndpoint = 'pim/process-base64' | 'pim/process-base64-direct';
+
 export interface DispatchAnswer {
   status: 'Ejecutado' | 'NoEjecutado';
   mensaje?: string;
@@ -100,10 +110,7 @@ export interface AiTextsMethods {
   aiProcesar(ids: number[], sobrescribirRevisados?: boolean): Promise<ProcessSummary>;
   aiPruebas(params: PruebaParams): Promise<PruebaResult[]>;
   aiExistePrompt(marketplaceId: number, categoria: string, idExcluir?: number): Promise<boolean>;
-  aiDispatch(
-    endpoint: 'pim/process-base64' | 'pim/process-base64-direct',
-    items: QueueItem[],
-  ): Promise<DispatchAnswer>;
+  aiDispatch(endpoint: DispatchEndpoint, items: DispatchItem[]): Promise<DispatchAnswer>;
 }
 
 const SUFFIXES = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'] as const;
