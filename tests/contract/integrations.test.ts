@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import { FtpSrv } from 'ftp-srv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { apiCaller, q } from '../support/api';
 
 const require = createRequire(import.meta.url);
 
@@ -54,19 +55,7 @@ let admin: string;
 let editor: string;
 let outbox: string;
 
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const call = async (token: string, method: string, url: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Row & Row[] };
-};
+const call = apiCaller(() => server.url);
 const rows = async (url: string, filter: unknown) =>
   (await call(admin, 'GET', `${url}?filter=${q(filter)}`)).body as Row[];
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceDataApi, type ReferenceDataApi } from '../../src/custom/referenceData/api';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { apiCaller, q } from '../support/api';
 
 const require = createRequire(import.meta.url);
 
@@ -34,20 +35,7 @@ let editor: string;
 let asAdmin: ReferenceDataApi;
 const tag = `RD${Date.now() % 100000}`;
 
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-const call = async (token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Row & Row[] };
-};
+const call = apiCaller(() => server.url);
 const rows = async (token: string, path: string, filter: unknown = {}) =>
   (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Row[];
 

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { apiCaller, q } from '../support/api';
 
 type Body = Record<string, unknown> & { error?: Record<string, unknown> };
 
@@ -18,20 +19,7 @@ let producto2: Body;
 let marca2: Body;
 let usuario2: Body;
 
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-const call = async (token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Body & Body[] };
-};
+const call = apiCaller(() => server.url);
 const rows = async (token: string, path: string, filter: unknown = {}) =>
   (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Body[];
 const count = async (token: string, path: string, where: unknown = {}) =>

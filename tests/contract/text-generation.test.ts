@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewStatus } from '../../src/resources/productos/reviewStatus';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { apiCaller, q } from '../support/api';
 
 type Body = Record<string, unknown>;
 
@@ -14,19 +15,7 @@ let server: StartedServer;
 let admin: string;
 let editor: string;
 
-const call = async (token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Body & Body[] };
-};
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const call = apiCaller(() => server.url);
 
 /** Two company-1 products with a prompt for some marketplace and no generated text yet. */
 let pair: { productoId: number; marketplacePromptId: number; marketplaceId: number }[] = [];
