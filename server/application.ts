@@ -18,7 +18,7 @@ import { AuthBindings } from './auth/keys';
 import { AUTHENTICATION_MIDDLEWARE_OPTIONS, authenticationMiddleware } from './auth/middleware';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
-import { CompanyScopedRepository, companyScopeOf } from './company';
+import { companyScopeOf, scopedRepository } from './company';
 import { defineKeyedDeleteControllers } from './composite-routes';
 import { ConfigController } from './config-controller';
 import { defineCrudController, type CrudRepo } from './crud-controllers';
@@ -102,6 +102,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       )
       .inScope(BindingScope.REQUEST);
 
+    const repositoryOf = (s: ResourceSchema): CrudRepo | undefined =>
+      s.view ? repositories.views.get(s.name) : repositories.repository(s.name);
     for (const schema of schemas) {
       const model = models.bySchema.get(schema.name);
       if (!model) continue;
@@ -117,14 +119,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         controllerKey = `${key}.companyScoped`;
         app
           .bind(controllerKey)
-          .toDynamicValue(
-            async ({ context }) =>
-              new CompanyScopedRepository(
-                repo,
-                schema,
-                scope,
-                await context.get(AuthBindings.COMPANY_ACCESS),
-              ),
+          .toDynamicValue(async ({ context }) =>
+            scopedRepository(
+              schema,
+              scope,
+              repo,
+              await context.get(AuthBindings.COMPANY_ACCESS),
+              repositoryOf,
+            ),
           )
           .inScope(BindingScope.TRANSIENT);
       }

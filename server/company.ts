@@ -11,6 +11,12 @@
  *   (POST, PUT, PATCH body) answers 403 FORBIDDEN_COMPANY. A user with no company sees nothing and writes
  *   nothing.
  * - POST without the company field: the user's company. PUT without it: the row keeps its company.
+ *
+ * A child without a company field declares `companyVia: {field, parent}` (e.g. producto-generals by
+ * productoId → productos): for a non-admin `{[field]: {inq: <ids of the parents they may see>}}` is AND-ed
+ * into every where (the ids come from the parent's own scoped repository, so a parent may itself be scoped by
+ * `companyField` or `companyVia`); by-id routes of a hidden row answer 404; writing a row whose parent is not
+ * visible (POST, PUT, PATCH body) answers 403 FORBIDDEN_COMPANY.
  */
 import type { Count, DataObject, Filter, FilterExcludingWhere, Where } from '@loopback/repository';
 import { EntityNotFoundError } from '@loopback/repository';
@@ -38,36 +44,82 @@ function companyResources(schemas: readonly ResourceSchema[]): Set<string> {
 }
 
 export interface CompanyScope {
-  /** The property holding the company id. */
+  /** The property holding the company id (or, with `via`, the parent's id). */
   field: string;
   /** True for the company resource itself (scoped by its id: a non-admin cannot create companies). */
   isCompanyResource: boolean;
+  /** `companyVia`: the row belongs to the company of its parent (a record of `parent`). */
+  via?: { parent: ResourceSchema; scope: CompanyScope };
 }
+
+const namesOf = (schema: ResourceSchema): string[] => [schema.name, ...(schema.aliases ?? [])];
 
 /** How a schema is scoped by company, or undefined when it is not. */
 export function companyScopeOf(
   schema: ResourceSchema,
   schemas: readonly ResourceSchema[],
 ): CompanyScope | undefined {
+  return scopeOf(schema, schemas, new Set());
+}
+
+function scopeOf(
+  schema: ResourceSchema,
+  schemas: readonly ResourceSchema[],
+  seen: Set<string>,
+): CompanyScope | undefined {
   if (schema.companyField) return { field: schema.companyField, isCompanyResource: false };
   const companies = companyResources(schemas);
-  if ([schema.name, ...(schema.aliases ?? [])].some((name) => companies.has(name))) {
+  if (namesOf(schema).some((name) => companies.has(name))) {
     return { field: schema.idField, isCompanyResource: true };
   }
-  return undefined;
+  const via = schema.companyVia;
+  if (!via) return undefined;
+  const parent = schemas.find((s) => namesOf(s).includes(via.parent));
+  if (!parent || seen.has(schema.name)) {
+    throw new Error(`${schema.name}: companyVia parent ${via.parent} is unknown or circular`);
+  }
+  const scope = scopeOf(parent, schemas, new Set([...seen, schema.name]));
+  if (!scope) throw new Error(`${schema.name}: companyVia parent ${via.parent} is not company-scoped`);
+  return { field: via.field, isCompanyResource: false, via: { parent, scope } };
 }
+
+/** A repository by schema name (the raw one), for the parents of `companyVia` schemas. */
+export type RepositoryOf = (schema: ResourceSchema) => CrudRepo | undefined;
+
+/** The repository of `schema` as `access` may use it (the raw one when the schema is not company-scoped). */
+export function scopedRepository(
+  schema: ResourceSchema,
+  scope: CompanyScope,
+  repo: CrudRepo,
+  access: CompanyAccess,
+  repositoryOf: RepositoryOf,
+): CompanyScopedRepository {
+  let parent: CompanyScopedRepository | undefined;
+  if (scope.via) {
+    const parentRepo = repositoryOf(scope.via.parent);
+    if (!parentRepo) throw new Error(`${schema.name}: no repository for ${scope.via.parent.name}`);
+    parent = scopedRepository(scope.via.parent, scope.via.scope, parentRepo, access, repositoryOf);
+  }
+  return new CompanyScopedRepository(repo, schema, scope, access, parent);
+}
+
+/** The condition no row meets, on both stores. */
+const nothing = (field: string): Clause => ({ and: [{ [field]: null }, { [field]: { neq: null } }] });
 
 /** The condition selecting the rows `access` may see, or undefined for an admin (everything). */
 export function visibleWhere(access: CompanyAccess, field: string): Clause | undefined {
   if (access.admin) return undefined;
   // No company: a condition no row meets, on both stores.
-  if (access.empresaId === null) return { and: [{ [field]: null }, { [field]: { neq: null } }] };
+  if (access.empresaId === null) return nothing(field);
   return { [field]: access.empresaId };
 }
 
 /** `where` AND the visibility condition. */
 export function restrictWhere<W>(where: W | undefined, access: CompanyAccess, field: string): W | undefined {
-  const visible = visibleWhere(access, field);
+  return andVisible(where, visibleWhere(access, field));
+}
+
+function andVisible<W>(where: W | undefined, visible: Clause | undefined): W | undefined {
   if (!visible) return where;
   const given = where as Clause | undefined;
   if (!given || typeof given !== 'object' || !Object.keys(given).length) return visible as W;
@@ -82,12 +134,15 @@ type FullRepo = Required<CrudRepo>;
 
 export class CompanyScopedRepository implements CrudRepo {
   private readonly field: string;
+  /** `companyVia`: the ids of the parents the user may see (as strings), read once per request. */
+  private parentIds?: Promise<Set<string>>;
 
   constructor(
     private readonly inner: CrudRepo,
     private readonly schema: ResourceSchema,
     private readonly scope: CompanyScope,
     private readonly access: CompanyAccess,
+    private readonly parent?: CompanyScopedRepository,
   ) {
     this.field = scope.field;
   }
@@ -96,29 +151,55 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.inner as FullRepo;
   }
 
-  private restrict(where?: Where<Row>): Where<Row> | undefined {
-    return restrictWhere(where, this.access, this.field);
+  /** The ids of the rows this user may see (for the children of a `companyVia`). */
+  async visibleIds(): Promise<Set<string>> {
+    const idField = this.schema.idField;
+    const rows = await this.find({ fields: { [idField]: true } } as Filter<Row>);
+    return new Set(rows.map((r) => String((r as Clause)[idField])));
+  }
+
+  private visibleParents(): Promise<Set<string>> {
+    if (!this.parent) return Promise.resolve(new Set());
+    this.parentIds ??= this.parent.visibleIds();
+    return this.parentIds;
+  }
+
+  private async visible(): Promise<Clause | undefined> {
+    if (!this.scope.via || this.access.admin) return visibleWhere(this.access, this.field);
+    const ids = [...(await this.visibleParents())].map(Number);
+    return ids.length ? { [this.field]: { inq: ids } } : nothing(this.field);
+  }
+
+  private async restrict(where?: Where<Row>): Promise<Where<Row> | undefined> {
+    return andVisible(where, await this.visible());
   }
 
   /** 404 ENTITY_NOT_FOUND unless the row exists AND is visible. */
   private async assertVisible(id: IdType): Promise<void> {
     if (this.access.admin) return;
-    const { count } = await this.repo.count(this.restrict({ [this.schema.idField]: id }));
+    const { count } = await this.repo.count(await this.restrict({ [this.schema.idField]: id }));
     if (!count) throw new EntityNotFoundError(this.schema.model, id);
   }
 
+  /** Whether the user may write a row whose company (or, with `via`, parent) is `value`. */
+  private async mayWrite(value: unknown): Promise<boolean> {
+    if (!this.scope.via) return mayWriteCompany(this.access, value);
+    if (this.access.admin) return true;
+    return value !== null && value !== undefined && (await this.visibleParents()).has(String(value));
+  }
+
   /** 403 when `data` moves a row to a company the user may not write (the id of a company is not movable). */
-  private assertWritable(data: DataObject<Row>): void {
+  private async assertWritable(data: DataObject<Row>): Promise<void> {
     if (this.scope.isCompanyResource || !(this.field in data)) return;
-    if (!mayWriteCompany(this.access, (data as Clause)[this.field])) throw forbiddenCompany();
+    if (!(await this.mayWrite((data as Clause)[this.field]))) throw forbiddenCompany();
   }
 
-  find(filter?: Filter<Row>): Promise<Row[]> {
-    return this.repo.find({ ...filter, where: this.restrict(filter?.where) });
+  async find(filter?: Filter<Row>): Promise<Row[]> {
+    return this.repo.find({ ...filter, where: await this.restrict(filter?.where) });
   }
 
-  count(where?: Where<Row>): Promise<Count> {
-    return this.repo.count(this.restrict(where));
+  async count(where?: Where<Row>): Promise<Count> {
+    return this.repo.count(await this.restrict(where));
   }
 
   async findById(id: IdType, filter?: FilterExcludingWhere<Row>): Promise<Row> {
@@ -126,10 +207,16 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.repo.findById(id, filter);
   }
 
-  create(data: DataObject<Row>): Promise<Row> {
+  async create(data: DataObject<Row>): Promise<Row> {
     const row = { ...data } as Clause;
     if (this.scope.isCompanyResource) {
       if (!this.access.admin) throw forbiddenCompany();
+    } else if (this.scope.via) {
+      // Without the parent the row is invalid (a required field) or belongs to no company: validation decides.
+      const required = this.schema.fields.some((f) => f.name === this.field && f.required);
+      if (!(row[this.field] === undefined && required) && !(await this.mayWrite(row[this.field]))) {
+        throw forbiddenCompany();
+      }
     } else {
       const value = row[this.field];
       // Missing: the user's company (for a non-admin an explicit null means the same).
@@ -141,16 +228,16 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.repo.create(row as DataObject<Row>);
   }
 
-  updateAll(data: DataObject<Row>, where?: Where<Row>): Promise<Count> {
-    this.assertWritable(data);
-    return this.repo.updateAll(data, this.restrict(where));
+  async updateAll(data: DataObject<Row>, where?: Where<Row>): Promise<Count> {
+    await this.assertWritable(data);
+    return this.repo.updateAll(data, await this.restrict(where));
   }
 
   async updateById(id: IdType, data: DataObject<Row>): Promise<void> {
     // An empty body is 400 INVALID_BODY_DEFINITION before anything else (as LoopBack answers).
     if (Object.keys(data ?? {}).length) {
       await this.assertVisible(id);
-      this.assertWritable(data);
+      await this.assertWritable(data);
     }
     await this.repo.updateById(id, data);
   }
@@ -159,12 +246,13 @@ export class CompanyScopedRepository implements CrudRepo {
     await this.assertVisible(id);
     const row = { ...data } as Clause;
     if (!this.scope.isCompanyResource && row[this.field] === undefined) {
-      // A PUT that leaves the company out keeps the row's company (it would otherwise drop out of sight).
-      row[this.field] = this.access.admin
-        ? (await this.repo.findById(id, { fields: { [this.field]: true } }))[this.field]
-        : this.access.empresaId;
+      // A PUT that leaves the company (or parent) out keeps the row's (it would otherwise drop out of sight).
+      row[this.field] =
+        this.access.admin || this.scope.via
+          ? (await this.repo.findById(id, { fields: { [this.field]: true } }))[this.field]
+          : this.access.empresaId;
     }
-    this.assertWritable(row as DataObject<Row>);
+    await this.assertWritable(row as DataObject<Row>);
     await this.repo.replaceById(id, row as DataObject<Row>);
   }
 
@@ -173,7 +261,7 @@ export class CompanyScopedRepository implements CrudRepo {
     await this.repo.deleteById(id);
   }
 
-  deleteAll(where?: Where<Row>): Promise<Count> {
-    return this.repo.deleteAll(this.restrict(where));
+  async deleteAll(where?: Where<Row>): Promise<Count> {
+    return this.repo.deleteAll(await this.restrict(where));
   }
 }

@@ -304,6 +304,10 @@ describe('keyed deletes', () => {
   });
 
   it('ProductoIconos: keyed by (idProducto, idIcono), no id; list, count, create, PATCH ?where and the deletes', async () => {
+    // The icons' products (ProductoIconos belongs to the company of its product: companyVia).
+    for (const id of [900, 901]) {
+      await server.repositories.repository('productos').create({ id, nombre: `ICONOS-${id}`, empresaId: 1 });
+    }
     const created = await call('POST', '/ProductoIconos', { idProducto: 900, idIcono: 1, texto: 'a' });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ idProducto: 900, idIcono: 1, texto: 'a' });

@@ -5,6 +5,7 @@ export const catalogosProductos = defineResource({
   model: 'CatalogoProducto',
   label: 'Producto de catálogo',
   labelPlural: 'Productos de catálogos',
+  companyVia: { field: 'catalogoId', parent: 'catalogos' },
   fields: [
     id(),
     ref('catalogoId', 'Catálogo', 'catalogos', { required: true }),

@@ -6,6 +6,7 @@ export const productoAtributos = defineResource({
   label: 'Atributo de producto',
   labelPlural: 'Atributos de productos',
   table: 'producto_atributos',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

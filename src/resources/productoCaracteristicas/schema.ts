@@ -6,6 +6,7 @@ export const productoCaracteristicas = defineResource({
   label: 'Característica de producto',
   labelPlural: 'Características de productos',
   table: 'producto_caracteristicas',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -6,6 +6,7 @@ export const productoDatosCatalogo = defineResource({
   label: 'Datos de catálogo y coste',
   labelPlural: 'Datos de catálogo y coste',
   table: 'producto_datos_catalogo',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

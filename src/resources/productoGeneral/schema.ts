@@ -6,6 +6,7 @@ export const productoGeneral = defineResource({
   label: 'Datos generales',
   labelPlural: 'Datos generales de productos',
   table: 'producto_general',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -7,6 +7,7 @@ export const productoIconos = defineResource({
   labelPlural: 'Iconos de productos',
   table: 'producto_iconos',
   compositeKey: ['idProducto', 'idIcono'],
+  companyVia: { field: 'idProducto', parent: 'productos' },
   fields: [
     ref('idProducto', 'Producto', 'productos', { required: true }),
     ref('idIcono', 'Icono', 'Iconos', { required: true }),

@@ -6,6 +6,7 @@ export const productoMultimedia = defineResource({
   label: 'Multimedia de producto',
   labelPlural: 'Multimedia de productos',
   table: 'producto_multimedia',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -5,6 +5,7 @@ export const productosGeneracionTextos = defineResource({
   model: 'ProductoGeneracionTextos',
   label: 'Generación de textos',
   labelPlural: 'Cola de generación de textos',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -5,6 +5,7 @@ export const textosGenerados = defineResource({
   model: 'TextoGenerado',
   label: 'Texto generado',
   labelPlural: 'Textos generados',
+  companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -1,0 +1,194 @@
+// @vitest-environment node
+/**
+ * Reference API, company isolation of child tables (`companyVia`): producto-generals, ProductoIconos and
+ * catalogos-productos carry no empresaId and belong to the company of their parent (product or catalogue).
+ * The editor (company 1) neither sees nor writes company 2's children; the admin sees everything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { apiCaller, q, type Row } from '../support/api';
+
+let server: StartedServer;
+let admin: string;
+let editor: string;
+let producto1: Row;
+let producto2: Row;
+let catalogo1: Row;
+let catalogo2: Row;
+let icono: Row;
+/** Rows created by the admin under the company 2 parents. */
+let general2: Row;
+let catProd2: Row;
+
+const call = apiCaller(() => server.url);
+const rows = async (token: string, path: string, filter: unknown = {}) =>
+  (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Row[];
+const count = async (token: string, path: string, where: unknown = {}) =>
+  ((await call(token, 'GET', `${path}/count?where=${q(where)}`)).body as unknown as { count: number }).count;
+
+const FORBIDDEN = {
+  error: { statusCode: 403, name: 'ForbiddenError', message: 'No tiene acceso a los datos de esa empresa.' },
+};
+const notFound = (model: string, id: unknown) => ({
+  error: {
+    statusCode: 404,
+    name: 'Error',
+    message: `Entity not found: ${model} with id ${id}`,
+    code: 'ENTITY_NOT_FOUND',
+  },
+});
+
+const created = async (token: string, path: string, body: unknown): Promise<Row> => {
+  const res = await call(token, 'POST', path, body);
+  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  admin = await loginToken(server.url, demoLogins().admin);
+  editor = await loginToken(server.url, demoLogins().editor);
+  [producto1] = await rows(admin, '/productos', { where: { empresaId: 1 }, limit: 1 });
+  [producto2] = await rows(admin, '/productos', { where: { empresaId: 2 }, limit: 1 });
+  [catalogo1] = await rows(admin, '/catalogos', { where: { empresaId: 1 }, limit: 1 });
+  [catalogo2] = await rows(admin, '/catalogos', { where: { empresaId: 2 }, limit: 1 });
+  [icono] = await rows(admin, '/Iconos', { limit: 1 });
+  expect(producto1 && producto2 && catalogo1 && catalogo2 && icono).toBeTruthy();
+  general2 = await created(admin, '/producto-generals', { productoId: producto2.id, titulo: 'Ajeno C2' });
+  catProd2 = await created(admin, '/catalogos-productos', {
+    catalogoId: catalogo2.Id,
+    productoId: producto2.id,
+  });
+  await created(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono.id, texto: 'C2' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('producto-generals of another company', () => {
+  it('are not listed or counted for the editor, however the where is written', async () => {
+    expect(await rows(editor, '/producto-generals', { where: { productoId: producto2.id } })).toEqual([]);
+    expect(await count(editor, '/producto-generals', { productoId: producto2.id })).toBe(0);
+    expect(await rows(editor, '/producto-generals', { where: { id: general2.id } })).toEqual([]);
+    const all = await rows(editor, '/producto-generals', { limit: 5000 });
+    expect(all.some((r) => r.id === general2.id)).toBe(false);
+  });
+
+  it('answer 404 by id (read, PATCH, PUT, DELETE) and stay untouched', async () => {
+    const nf = notFound('ProductoGeneral', general2.id);
+    expect((await call(editor, 'GET', `/producto-generals/${general2.id}`)).body).toEqual(nf);
+    expect((await call(editor, 'PATCH', `/producto-generals/${general2.id}`, { titulo: 'X' })).body).toEqual(
+      nf,
+    );
+    const put = await call(editor, 'PUT', `/producto-generals/${general2.id}`, {
+      productoId: producto1.id,
+      titulo: 'X',
+    });
+    expect(put.body).toEqual(nf);
+    expect((await call(editor, 'DELETE', `/producto-generals/${general2.id}`)).body).toEqual(nf);
+    const stored = (await call(admin, 'GET', `/producto-generals/${general2.id}`)).body;
+    expect(stored).toMatchObject({ productoId: producto2.id, titulo: 'Ajeno C2' });
+  });
+
+  it('cannot be created, moved in or updated in bulk by the editor', async () => {
+    expect((await call(editor, 'POST', '/producto-generals', { productoId: producto2.id })).body).toEqual(
+      FORBIDDEN,
+    );
+    const own = await created(editor, '/producto-generals', { productoId: producto1.id, titulo: 'Propio' });
+    const moved = await call(editor, 'PATCH', `/producto-generals/${own.id}`, { productoId: producto2.id });
+    expect(moved.body).toEqual(FORBIDDEN);
+    const bulk = await call(editor, 'PATCH', `/producto-generals?where=${q({ id: general2.id })}`, {
+      titulo: 'Bulk',
+    });
+    expect(bulk.body).toEqual({ count: 0 });
+    expect((await call(admin, 'GET', `/producto-generals/${general2.id}`)).body.titulo).toBe('Ajeno C2');
+  });
+});
+
+describe('the editor still works on its own company', () => {
+  it('reads, updates and deletes its own producto-generals', async () => {
+    const own = await created(editor, '/producto-generals', { productoId: producto1.id, titulo: 'Mío' });
+    expect((await call(editor, 'GET', `/producto-generals/${own.id}`)).body).toMatchObject({ titulo: 'Mío' });
+    expect((await rows(editor, '/producto-generals', { where: { productoId: producto1.id } })).length).toBe(
+      await count(admin, '/producto-generals', { productoId: producto1.id }),
+    );
+    expect((await call(editor, 'PATCH', `/producto-generals/${own.id}`, { titulo: 'Mío 2' })).status).toBe(
+      204,
+    );
+    const put = await call(editor, 'PUT', `/producto-generals/${own.id}`, {
+      productoId: producto1.id,
+      titulo: 'Mío 3',
+    });
+    expect(put.status).toBe(204);
+    expect((await call(editor, 'GET', `/producto-generals/${own.id}`)).body).toMatchObject({
+      titulo: 'Mío 3',
+      productoId: producto1.id,
+    });
+    expect((await call(editor, 'DELETE', `/producto-generals/${own.id}`)).status).toBe(204);
+  });
+
+  it('adds its products to its own catalogues and icons to its own products', async () => {
+    const link = await created(editor, '/catalogos-productos', {
+      catalogoId: catalogo1.Id,
+      productoId: producto1.id,
+    });
+    expect((await call(editor, 'GET', `/catalogos-productos/${link.id}`)).status).toBe(200);
+    await created(editor, '/ProductoIconos', { idProducto: producto1.id, idIcono: icono.id });
+    const listed = await rows(editor, '/ProductoIconos', { where: { idProducto: producto1.id } });
+    expect(listed.some((r) => r.idIcono === icono.id)).toBe(true);
+    expect((await call(editor, 'DELETE', `/ProductoIconos/${producto1.id}/${icono.id}`)).status).toBe(204);
+    expect(await count(admin, '/ProductoIconos', { idProducto: producto1.id, idIcono: icono.id })).toBe(0);
+  });
+});
+
+describe('catalogos-productos of another company', () => {
+  it('are hidden, 404 by id and 403 on create', async () => {
+    expect(await rows(editor, '/catalogos-productos', { where: { catalogoId: catalogo2.Id } })).toEqual([]);
+    expect((await call(editor, 'GET', `/catalogos-productos/${catProd2.id}`)).body).toEqual(
+      notFound('CatalogoProducto', catProd2.id),
+    );
+    expect(
+      (await call(editor, 'PATCH', `/catalogos-productos/${catProd2.id}`, { productoId: producto1.id })).body,
+    ).toEqual(notFound('CatalogoProducto', catProd2.id));
+    const post = await call(editor, 'POST', '/catalogos-productos', {
+      catalogoId: catalogo2.Id,
+      productoId: producto1.id,
+    });
+    expect(post.body).toEqual(FORBIDDEN);
+  });
+});
+
+describe('ProductoIconos of another company', () => {
+  it('are hidden, 403 on create, and neither composite delete touches them', async () => {
+    const where = { idProducto: producto2.id };
+    expect(await rows(editor, '/ProductoIconos', { where })).toEqual([]);
+    expect(await count(editor, '/ProductoIconos', where)).toBe(0);
+    const post = await call(editor, 'POST', '/ProductoIconos', {
+      idProducto: producto2.id,
+      idIcono: icono.id,
+    });
+    expect(post.body).toEqual(FORBIDDEN);
+    const one = await call(editor, 'DELETE', `/ProductoIconos/${producto2.id}/${icono.id}`);
+    expect(one.status).toBe(404);
+    expect(one.body.error?.code).toBe('ENTITY_NOT_FOUND');
+    expect((await call(editor, 'DELETE', `/ProductoIconosDeleteByIdProducto/${producto2.id}`)).status).toBe(
+      204,
+    );
+    expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono.id })).toBe(1);
+  });
+});
+
+describe('the admin', () => {
+  it('sees and writes every company', async () => {
+    expect((await rows(admin, '/producto-generals', { where: { productoId: producto2.id } })).length).toBe(
+      await count(admin, '/producto-generals', { productoId: producto2.id }),
+    );
+    expect(await count(admin, '/producto-generals', { id: general2.id })).toBe(1);
+    expect((await call(admin, 'GET', `/catalogos-productos/${catProd2.id}`)).status).toBe(200);
+    expect(
+      (await call(admin, 'PATCH', `/producto-generals/${general2.id}`, { titulo: 'Admin' })).status,
+    ).toBe(204);
+    expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id })).toBeGreaterThan(0);
+  });
+});
