@@ -25,6 +25,9 @@ import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
 import { GenerationError, type ProductData, type TextGenerator } from './generator';
+import type { ProcessSummary, QueueItem, RowResult } from '../../src/custom/aiTexts/contract';
+
+export type { ProcessSummary, QueueItem, RowResult };
 
 export const PRODUCTS = 'productos';
 export const GENERALS = 'producto-generals';
@@ -38,32 +41,6 @@ export const LANGUAGES = 'idiomas';
 export const DEFAULT_LANGUAGE = 'es';
 /** Rows processed by one manual call when no ids are given (the nightly run takes everything). */
 export const MANUAL_BATCH = 50;
-
-export interface QueueItem {
-  productoId: number;
-  marketplacePromptId: number;
-  idiomas?: string;
-}
-
-export interface RowResult {
-  id: number;
-  productoId: number;
-  marketplacePromptId: number;
-  estado: 'Ejecutado' | 'NoEjecutado';
-  motivo?: string;
-  textos: number;
-  /** Reviewed texts kept (not overwritten). */
-  conservados: number;
-}
-
-export interface ProcessSummary {
-  procesados: number;
-  ejecutados: number;
-  fallidos: number;
-  conservados: number;
-  pendientes: number;
-  resultados: RowResult[];
-}
 
 export interface TextInput {
   id?: number;

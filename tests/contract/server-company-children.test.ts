@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
-import { apiCaller, q, type Row } from '../support/api';
+import { FORBIDDEN, apiHelpers, notFound, q, type Row } from '../support/api';
 
 let server: StartedServer;
 let admin: string;
@@ -20,23 +20,7 @@ let icono: Row;
 let general2: Row;
 let catProd2: Row;
 
-const call = apiCaller(() => server.url);
-const rows = async (token: string, path: string, filter: unknown = {}) =>
-  (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Row[];
-const count = async (token: string, path: string, where: unknown = {}) =>
-  ((await call(token, 'GET', `${path}/count?where=${q(where)}`)).body as unknown as { count: number }).count;
-
-const FORBIDDEN = {
-  error: { statusCode: 403, name: 'ForbiddenError', message: 'No tiene acceso a los datos de esa empresa.' },
-};
-const notFound = (model: string, id: unknown) => ({
-  error: {
-    statusCode: 404,
-    name: 'Error',
-    message: `Entity not found: ${model} with id ${id}`,
-    code: 'ENTITY_NOT_FOUND',
-  },
-});
+const { call, rows, count } = apiHelpers(() => server.url);
 
 const created = async (token: string, path: string, body: unknown): Promise<Row> => {
   const res = await call(token, 'POST', path, body);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
-import { apiCaller, q } from '../support/api';
+import { FORBIDDEN, apiHelpers, notFound, q } from '../support/api';
 
 type Body = Record<string, unknown> & { error?: Record<string, unknown> };
 
@@ -19,23 +19,7 @@ let producto2: Body;
 let marca2: Body;
 let usuario2: Body;
 
-const call = apiCaller(() => server.url);
-const rows = async (token: string, path: string, filter: unknown = {}) =>
-  (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Body[];
-const count = async (token: string, path: string, where: unknown = {}) =>
-  ((await call(token, 'GET', `${path}/count?where=${q(where)}`)).body as unknown as { count: number }).count;
-
-const FORBIDDEN = {
-  error: { statusCode: 403, name: 'ForbiddenError', message: 'No tiene acceso a los datos de esa empresa.' },
-};
-const notFound = (model: string, id: unknown) => ({
-  error: {
-    statusCode: 404,
-    name: 'Error',
-    message: `Entity not found: ${model} with id ${id}`,
-    code: 'ENTITY_NOT_FOUND',
-  },
-});
+const { call, rows, count } = apiHelpers(() => server.url);
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });

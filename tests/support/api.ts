@@ -22,3 +22,29 @@ export const apiCaller =
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Row & Row[] };
   };
+
+/** `call` plus list and count shortcuts (`GET {path}?filter=`, `GET {path}/count?where=`) for one server. */
+export const apiHelpers = (baseUrl: () => string) => {
+  const call = apiCaller(baseUrl);
+  const rows = async (token: string, path: string, filter: unknown = {}) =>
+    (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Row[];
+  const count = async (token: string, path: string, where: unknown = {}) =>
+    ((await call(token, 'GET', `${path}/count?where=${q(where)}`)).body as unknown as { count: number })
+      .count;
+  return { call, rows, count };
+};
+
+/** The reference API's answer to a write into another company (company isolation). */
+export const FORBIDDEN = {
+  error: { statusCode: 403, name: 'ForbiddenError', message: 'No tiene acceso a los datos de esa empresa.' },
+};
+
+/** LoopBack's 404 for an id that does not exist (or, for a non-admin, belongs to another company). */
+export const notFound = (model: string, id: unknown) => ({
+  error: {
+    statusCode: 404,
+    name: 'Error',
+    message: `Entity not found: ${model} with id ${id}`,
+    code: 'ENTITY_NOT_FOUND',
+  },
+});

@@ -6,6 +6,9 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
+import type { ProcessSummary, QueueItem, RowResult } from './contract';
+
+export type { ProcessSummary, QueueItem, RowResult };
 
 export interface TextoGenerado {
   id: number;
@@ -40,30 +43,6 @@ export interface VistaFilters {
   subcategoria?: string;
   marketplaces?: number[];
   revision?: string;
-}
-
-export interface RowResult {
-  id: number;
-  productoId: number;
-  marketplacePromptId: number;
-  estado: 'Ejecutado' | 'NoEjecutado';
-  motivo?: string;
-  textos: number;
-  conservados: number;
-}
-
-export interface ProcessSummary {
-  procesados: number;
-  ejecutados: number;
-  fallidos: number;
-  conservados: number;
-  resultados: RowResult[];
-}
-
-export interface QueueItem {
-  productoId: number;
-  marketplacePromptId: number;
-  idiomas?: string;
 }
 
 export interface PromptPairs {

@@ -1,0 +1,34 @@
+/**
+ * The text-generation endpoints' shapes, shared by the reference API (server/ai, server/features) and the app
+ * (src/custom/aiTexts/api.ts). Pure types.
+ */
+
+/** One queued generation: a product with the prompt to apply (POST /ProductosGeneracionTextos/createMany). */
+export interface QueueItem {
+  productoId: number;
+  marketplacePromptId: number;
+  /** Comma list of language codes. */
+  idiomas?: string;
+}
+
+/** What happened to one queued row (GET /generarTextosIAPorProcesoManual). */
+export interface RowResult {
+  id: number;
+  productoId: number;
+  marketplacePromptId: number;
+  estado: 'Ejecutado' | 'NoEjecutado';
+  motivo?: string;
+  textos: number;
+  /** Reviewed texts kept (not overwritten). */
+  conservados: number;
+}
+
+export interface ProcessSummary {
+  procesados: number;
+  ejecutados: number;
+  fallidos: number;
+  conservados: number;
+  /** Rows still pending after this run. */
+  pendientes: number;
+  resultados: RowResult[];
+}
