@@ -195,6 +195,12 @@ describe('creation chain (spec §4, §5)', () => {
   });
 });
 
+/** Waits until the clock is at least one second past `stamp` (no wait when it already is). */
+const untilSecondAfter = async (stamp: string) => {
+  const wait = Date.parse(stamp) + 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 10));
+};
+
 describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
   it('saves product, general, catalogue, attribute values and icons; loads them back', async () => {
     const [product] = await rows('/productos', { nombre: `${tag}-NEW` });
@@ -216,6 +222,8 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
     ).data;
     values.iconos = [{ idIcono: Number(icono.id), texto: '2 años' }];
     values.sincronizarConBC = 'N';
+    // MySQL DATETIME keeps whole seconds: save in a later second than the stored stamp so a change is visible
+    await untilSecondAfter(String(bundle.product.fechaModificacion));
     await saveProduct(saveDeps(), bundle, values);
 
     const again = await loadProductBundle(provider, api, product.id as number);
