@@ -12,8 +12,9 @@
  *   nothing.
  * - POST without the company field: the user's company. PUT without it: the row keeps its company.
  *
- * A child without a company field declares `companyVia: {field, parent}` (e.g. producto-generals by
- * productoId → productos): for a non-admin `{[field]: {inq: <ids of the parents they may see>}}` is AND-ed
+ * A child without a company field declares `companyVia: {field, parent, parentKey?}` (e.g. producto-generals by
+ * productoId → productos; Sustitutos by skuPrincipal → productos.nombre): for a non-admin
+ * `{[field]: {inq: <keys (default: ids) of the parents they may see>}}` is AND-ed
  * into every where (the ids come from the parent's own scoped repository, so a parent may itself be scoped by
  * `companyField` or `companyVia`); by-id routes of a hidden row answer 404; writing a row whose parent is not
  * visible (POST, PUT, PATCH body) answers 403 FORBIDDEN_COMPANY.
@@ -48,8 +49,8 @@ export interface CompanyScope {
   field: string;
   /** True for the company resource itself (scoped by its id: a non-admin cannot create companies). */
   isCompanyResource: boolean;
-  /** `companyVia`: the row belongs to the company of its parent (a record of `parent`). */
-  via?: { parent: ResourceSchema; scope: CompanyScope };
+  /** `companyVia`: the row belongs to the company of its parent (the record of `parent` whose `key` it holds). */
+  via?: { parent: ResourceSchema; scope: CompanyScope; key: string };
 }
 
 const namesOf = (schema: ResourceSchema): string[] => [schema.name, ...(schema.aliases ?? [])];
@@ -80,7 +81,11 @@ function scopeOf(
   }
   const scope = scopeOf(parent, schemas, new Set([...seen, schema.name]));
   if (!scope) throw new Error(`${schema.name}: companyVia parent ${via.parent} is not company-scoped`);
-  return { field: via.field, isCompanyResource: false, via: { parent, scope } };
+  return {
+    field: via.field,
+    isCompanyResource: false,
+    via: { parent, scope, key: via.parentKey ?? parent.idField },
+  };
 }
 
 /** A repository by schema name (the raw one), for the parents of `companyVia` schemas. */
@@ -132,10 +137,16 @@ export const mayWriteCompany = (access: CompanyAccess, value: unknown): boolean 
 
 type FullRepo = Required<CrudRepo>;
 
+/** Parent keys visible to a user: as stored (for `inq`) and as text (for membership). */
+interface VisibleKeys {
+  values: unknown[];
+  text: Set<string>;
+}
+
 export class CompanyScopedRepository implements CrudRepo {
   private readonly field: string;
-  /** `companyVia`: the ids of the parents the user may see (as strings), read once per request. */
-  private parentIds?: Promise<Set<string>>;
+  /** `companyVia`: the keys of the parents the user may see, read once per request. */
+  private parentKeys?: Promise<VisibleKeys>;
 
   constructor(
     private readonly inner: CrudRepo,
@@ -151,23 +162,23 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.inner as FullRepo;
   }
 
-  /** The ids of the rows this user may see (for the children of a `companyVia`). */
-  async visibleIds(): Promise<Set<string>> {
-    const idField = this.schema.idField;
-    const rows = await this.find({ fields: { [idField]: true } } as Filter<Row>);
-    return new Set(rows.map((r) => String((r as Clause)[idField])));
+  /** The values of `key` in the rows this user may see (for the children of a `companyVia`). */
+  async visibleKeys(key: string): Promise<VisibleKeys> {
+    const rows = await this.find({ fields: { [key]: true } } as Filter<Row>);
+    const values = rows.map((r) => (r as Clause)[key]).filter((v) => v !== null && v !== undefined);
+    return { values: [...new Set(values)], text: new Set(values.map(String)) };
   }
 
-  private visibleParents(): Promise<Set<string>> {
-    if (!this.parent) return Promise.resolve(new Set());
-    this.parentIds ??= this.parent.visibleIds();
-    return this.parentIds;
+  private visibleParents(): Promise<VisibleKeys> {
+    if (!this.parent || !this.scope.via) return Promise.resolve({ values: [], text: new Set() });
+    this.parentKeys ??= this.parent.visibleKeys(this.scope.via.key);
+    return this.parentKeys;
   }
 
   private async visible(): Promise<Clause | undefined> {
     if (!this.scope.via || this.access.admin) return visibleWhere(this.access, this.field);
-    const ids = [...(await this.visibleParents())].map(Number);
-    return ids.length ? { [this.field]: { inq: ids } } : nothing(this.field);
+    const { values } = await this.visibleParents();
+    return values.length ? { [this.field]: { inq: values } } : nothing(this.field);
   }
 
   private async restrict(where?: Where<Row>): Promise<Where<Row> | undefined> {
@@ -185,7 +196,7 @@ export class CompanyScopedRepository implements CrudRepo {
   private async mayWrite(value: unknown): Promise<boolean> {
     if (!this.scope.via) return mayWriteCompany(this.access, value);
     if (this.access.admin) return true;
-    return value !== null && value !== undefined && (await this.visibleParents()).has(String(value));
+    return value !== null && value !== undefined && (await this.visibleParents()).text.has(String(value));
   }
 
   /** 403 when `data` moves a row to a company the user may not write (the id of a company is not movable). */

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the reference API serving the built app (./dist) on one port.
  * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://…; default: embedded store in
- * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR).
+ * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
+ * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,16 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A positive whole number of seconds from the environment, or undefined (the server's default). */
+function seconds(name: string): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number of seconds`);
+  return value;
 }
 
 async function main(): Promise<void> {
@@ -34,6 +45,8 @@ async function main(): Promise<void> {
     uploadsDir: path.join(dataDir, 'uploads'),
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
+    accessTokenTtlSeconds: seconds('ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: seconds('REFRESH_TOKEN_TTL'),
   });
   const port = new URL(server.url).port;
   console.log(`PIM reference API and app: http://localhost:${port}/`);

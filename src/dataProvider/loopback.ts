@@ -42,6 +42,7 @@ import type { FieldSchema, ResourceSchema } from '../resources/types';
 import type { HttpClient, HttpResponse } from './http';
 import {
   andWhere,
+  namesField,
   calendarDay,
   coerceForField,
   filterToWhere,
@@ -236,9 +237,16 @@ export const loopbackDataProvider = (
   const signalOf = (params: { signal?: AbortSignal }): fetchUtils.Options =>
     params.signal ? { signal: params.signal } : {};
 
-  /** Company-scoped resources only see the selected company (list and count). */
-  const scoped = (schema: ResourceSchema, where: LoopbackWhere): LoopbackWhere =>
-    schema.companyField ? andWhere({ [schema.companyField]: getEmpresaId() }, where) : where;
+  /**
+   * Company-scoped resources only see the selected company (list and count) — unless the schema declares a
+   * filter on the company field (the catalogues' Empresa filter) and it is set: then it chooses the company.
+   */
+  const scoped = (schema: ResourceSchema, where: LoopbackWhere): LoopbackWhere => {
+    const field = schema.companyField;
+    if (!field) return where;
+    const declared = schema.filters.some((filter) => (filter.field ?? filter.source) === field);
+    return declared && namesField(where, field) ? where : andWhere({ [field]: getEmpresaId() }, where);
+  };
 
   const orderFor = (schema: ResourceSchema, sort: SortPayload | undefined): string[] | undefined => {
     const direction = (order: string | undefined): string =>

@@ -292,6 +292,11 @@ export const filterToWhere = (
 };
 
 /** `a AND b`, flattening empties: {} and x → x. */
+/** True when `field` is a condition of `where` itself or of one of its top-level `and` parts. */
+export const namesField = (where: LoopbackWhere, field: string): boolean =>
+  Object.prototype.hasOwnProperty.call(where, field) ||
+  (Array.isArray(where.and) && where.and.some((part) => namesField(part as LoopbackWhere, field)));
+
 export const andWhere = (...wheres: LoopbackWhere[]): LoopbackWhere => {
   const parts = wheres.filter((where) => Object.keys(where).length > 0);
   if (parts.length === 0) return {};

@@ -152,11 +152,12 @@ export interface ResourceSchema {
   /** The field holding the company id when the resource is company-scoped (usually 'empresaId'). */
   companyField?: string;
   /**
-   * A child without a company field that belongs to the company of its parent: `field` holds the id of a
-   * record of `parent` (a resource name). The reference API shows and writes a row only when its parent is
-   * visible to the caller (e.g. `{ field: 'productoId', parent: 'productos' }`).
+   * A child without a company field that belongs to the company of its parent: `field` holds the `parentKey`
+   * (default: the id) of a record of `parent` (a resource name). The reference API shows and writes a row only
+   * when its parent is visible to the caller (e.g. `{ field: 'productoId', parent: 'productos' }`,
+   * `{ field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' }`).
    */
-  companyVia?: { field: string; parent: string };
+  companyVia?: { field: string; parent: string; parentKey?: string };
   fields: readonly FieldSchema[];
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Fields searched by the free-text filter `q` (like %term% OR-ed). */

@@ -173,7 +173,7 @@ describe('catalogos (Id)', () => {
     expect(created.data.id).toBe(created.data.Id);
     const one = await provider.getOne('catalogos', { id: created.data.id });
     expect(one.data.id).toBe(created.data.Id);
-    expect(one.data.activoSN).toBe('S');
+    expect(one.data.activoSN).toBe('N');
     const list = await provider.getList('catalogos', {
       pagination: page(),
       sort: { field: 'id', order: 'ASC' },

@@ -223,6 +223,10 @@ describe('relations', () => {
     expect(
       (await list('catalogos', { activoSN: c.activoSN === 'S' ? 'N' : 'S' })).map((r) => r.id),
     ).not.toContain(c.id);
+    // the Empresa filter chooses the company (the selector says 1): company 2's catalogues only
+    const otherCompany = await list('catalogos', { empresa: 2 });
+    expect(otherCompany.length).toBeGreaterThan(0);
+    expect(otherCompany.every((row) => row.empresaId === 2)).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * Reference API, company isolation of child tables (`companyVia`): producto-generals, ProductoIconos and
- * catalogos-productos carry no empresaId and belong to the company of their parent (product or catalogue).
+ * Reference API, company isolation of child tables (`companyVia`): producto-generals, ProductoIconos,
+ * catalogos-productos, the SKU tables (Sustitutos/Ensamblados/Repuestos by skuPrincipal = a product's nombre),
+ * EmpresasBC and Tablas carry no empresaId and belong to the company of their parent.
  * The editor (company 1) neither sees nor writes company 2's children; the admin sees everything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,5 +175,50 @@ describe('the admin', () => {
       (await call(admin, 'PATCH', `/producto-generals/${general2.id}`, { titulo: 'Admin' })).status,
     ).toBe(204);
     expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id })).toBeGreaterThan(0);
+  });
+});
+
+describe('SKU tables, ERP links and integration tables of another company', () => {
+  it('Sustitutos, Ensamblados and Repuestos belong to the company of the product named by skuPrincipal', async () => {
+    const bodies: Record<string, (sku: string) => Row> = {
+      Sustitutos: (sku) => ({ skuPrincipal: sku, skuSustituto: `${sku}-S`, intercambiable: 'N' }),
+      Ensamblados: (sku) => ({ skuPrincipal: sku, skuEnsamblado: `${sku}-E`, cantidad: 2 }),
+      Repuestos: (sku) => ({ skuPrincipal: sku, skuRepuesto: `${sku}-R`, posicion: 1 }),
+    };
+    for (const [path, body] of Object.entries(bodies)) {
+      const other = await created(admin, `/${path}`, body(String(producto2.nombre)));
+      expect(await rows(editor, `/${path}`, { where: { id: other.id } }), path).toEqual([]);
+      expect((await call(editor, 'GET', `/${path}/${other.id}`)).status, path).toBe(404);
+      expect((await call(editor, 'PATCH', `/${path}/${other.id}`, { descripcion: 'X' })).status, path).toBe(
+        404,
+      );
+      expect((await call(editor, 'POST', `/${path}`, body(String(producto2.nombre)))).body, path).toEqual(
+        FORBIDDEN,
+      );
+      await call(editor, 'DELETE', `/${path}/${other.id}/${encodeURIComponent(String(producto2.nombre))}`);
+      expect(await count(admin, `/${path}`, { id: other.id }), path).toBe(1);
+      const own = await created(editor, `/${path}`, body(String(producto1.nombre)));
+      expect((await call(editor, 'GET', `/${path}/${own.id}`)).status, path).toBe(200);
+    }
+  });
+
+  it('EmpresasBC follow their company and Tablas their template', async () => {
+    const [marca] = await rows(admin, '/Marca', { limit: 1 });
+    const link2 = await created(admin, '/EmpresasBC', { idEmpresa: 2, idMarca: marca.id });
+    expect(await rows(editor, '/EmpresasBC', { where: { idEmpresa: 2 } })).toEqual([]);
+    expect((await call(editor, 'GET', `/EmpresasBC/${link2.id}`)).status).toBe(404);
+    expect((await call(editor, 'POST', '/EmpresasBC', { idEmpresa: 2, idMarca: marca.id })).body).toEqual(
+      FORBIDDEN,
+    );
+    expect((await call(editor, 'POST', '/EmpresasBC', { idEmpresa: 1, idMarca: marca.id })).status).toBe(200);
+
+    const plantilla2 = await created(admin, '/Plantilla', { empresaId: 2, nombre: 'Plantilla C2' });
+    const tabla2 = await created(admin, '/Tablas', { plantillaId: plantilla2.id, nombre: 'productos' });
+    expect(await rows(editor, '/Tablas', { where: { plantillaId: plantilla2.id } })).toEqual([]);
+    expect((await call(editor, 'DELETE', `/Tablas/${tabla2.id}`)).status).toBe(404);
+    expect(
+      (await call(editor, 'POST', '/Tablas', { plantillaId: plantilla2.id, nombre: 'familias' })).body,
+    ).toEqual(FORBIDDEN);
+    expect(await count(admin, '/Tablas', { id: tabla2.id })).toBe(1);
   });
 });

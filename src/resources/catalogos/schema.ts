@@ -13,7 +13,7 @@ export const catalogos = defineResource({
     str('codigo', 'Código', { required: true, maxLength: 50 }),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     int('anyo', 'Año', { min: 1900 }),
-    sn('activoSN', 'Activo', { default: 'S' }),
+    sn('activoSN', 'Activo'),
   ],
   filters: [
     refFilter('empresa', 'Empresa', 'empresas', { field: 'empresaId' }),

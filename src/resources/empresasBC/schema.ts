@@ -6,6 +6,7 @@ export const empresasBC = defineResource({
   model: 'EmpresaBC',
   label: 'Enlace con BC',
   labelPlural: 'Enlaces empresa–BC',
+  companyVia: { field: 'idEmpresa', parent: 'empresas' },
   fields: [
     id(),
     ref('idEmpresa', 'Empresa', 'empresas', { required: true }),

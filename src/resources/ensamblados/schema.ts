@@ -7,6 +7,8 @@ export const ensamblados = defineResource({
   labelPlural: 'Productos ensamblados',
   table: 'ensamblados',
   deleteKey: 'skuPrincipal',
+  /** A SKU is a product's nombre: the row belongs to that product's company. */
+  companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
   fields: [
     id(),
     str('skuPrincipal', 'SKU principal', {

@@ -7,6 +7,8 @@ export const repuestos = defineResource({
   labelPlural: 'Repuestos',
   table: 'repuestos',
   deleteKey: 'skuPrincipal',
+  /** A SKU is a product's nombre: the row belongs to that product's company. */
+  companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
   // spec §7 lists both /Repuestos and /repuestos.
   aliases: ['repuestos'],
   fields: [

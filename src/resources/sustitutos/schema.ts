@@ -7,6 +7,8 @@ export const sustitutos = defineResource({
   labelPlural: 'Sustitutos',
   table: 'sustitutos',
   deleteKey: 'skuPrincipal',
+  /** A SKU is a product's nombre: the row belongs to that product's company. */
+  companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
   fields: [
     id(),
     str('skuPrincipal', 'SKU principal', {

@@ -5,6 +5,7 @@ export const tablas = defineResource({
   model: 'Tabla',
   label: 'Tabla de integración',
   labelPlural: 'Tablas de integración',
+  companyVia: { field: 'plantillaId', parent: 'Plantilla' },
   fields: [
     id(),
     ref('plantillaId', 'Plantilla', 'Plantilla', { required: true }),

@@ -85,6 +85,20 @@ describe('loopbackDataProvider — productos', () => {
     });
   });
 
+  it("the catalogues' Empresa filter chooses the company instead of the selector; elsewhere empresaId cannot override it", async () => {
+    const { provider, calls } = setup(cannedBackend([]));
+    const page = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' } as const };
+    await provider.getList('catalogos', { ...page, filter: { empresa: 2 } });
+    await provider.getList('catalogos', { ...page, filter: {} });
+    await provider.getList('productos', { ...page, filter: { empresaId: 2 } });
+    const wheres = calls
+      .filter((call) => !call.path.endsWith('/count'))
+      .map((call) => (call.query.filter as { where: unknown }).where);
+    expect(wheres[0]).toEqual({ empresaId: 2 });
+    expect(wheres[1]).toEqual({ empresaId: 3 });
+    expect(wheres[2]).toEqual({ and: [{ empresaId: 3 }, { empresaId: 2 }] });
+  });
+
   it('getOne: GET /productos/{id}', async () => {
     const { provider, calls } = setup(cannedBackend(productRows));
     const { data } = await provider.getOne('productos', { id: 2 });
@@ -297,7 +311,7 @@ describe('loopbackDataProvider — catalogos (Id ↔ id)', () => {
       [10, 10],
     ]);
     expect(calls[0].query.filter).toEqual({
-      where: { and: [{ empresaId: 3 }, { activoSN: 'S', anyo: 2024, empresaId: 3 }] },
+      where: { activoSN: 'S', anyo: 2024, empresaId: 3 },
       order: ['Id DESC'],
       limit: 10,
       skip: 0,
