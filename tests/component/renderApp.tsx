@@ -4,8 +4,9 @@ import fakeRestDataProvider from 'ra-data-fakerest';
 import type { AuthProvider, DataProvider } from 'react-admin';
 import { App } from '../../src/App';
 
-// A whole <Admin> renders in ~1 s alone, several times slower when test files run in parallel.
-configure({ asyncUtilTimeout: 5000 });
+// A whole <Admin> renders in ~1 s alone, many times slower when test files run in parallel on 2 busy cores
+// (lazy pages are compiled on first use): waits only last this long when something is really missing.
+configure({ asyncUtilTimeout: 15000 });
 
 export type Fixture = Record<string, Record<string, unknown>[]>;
 
