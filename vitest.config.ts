@@ -8,7 +8,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'jsdom',
     setupFiles: ['tests/setup.ts'],
-    testTimeout: 20000,
+    // Generous ceilings: the 2-core CI runs component files in parallel; time is measured in `npm run bench`.
+    testTimeout: 60000,
     hookTimeout: 60000,
     pool: 'forks',
   },
