@@ -133,7 +133,7 @@ describe('standard routes', () => {
     expect(res.status).toBe(200);
     const { Id } = res.body as { Id: number };
     expect(typeof Id).toBe('number');
-    expect((await call('GET', `/catalogos/${Id}`)).body).toMatchObject({ Id, activoSN: 'S' });
+    expect((await call('GET', `/catalogos/${Id}`)).body).toMatchObject({ Id, activoSN: 'N' });
     expect((await call('DELETE', `/catalogos/${Id}`)).status).toBe(204);
   });
 });
@@ -284,6 +284,8 @@ describe('filters', () => {
 describe('keyed deletes', () => {
   it('DELETE /Ensamblados/{id}/{skuPrincipal} with / ? # % in the key; 404 when the key does not match', async () => {
     const sku = 'SKU/1?a#b%c';
+    // A SKU is a product's nombre: the row belongs to that product's company (companyVia).
+    await server.repositories.repository('productos').create({ id: 800, nombre: sku, empresaId: 1 });
     const { id } = (await call('POST', '/Ensamblados', { skuPrincipal: sku, skuEnsamblado: 'E-1' })).body as {
       id: number;
     };
@@ -296,6 +298,7 @@ describe('keyed deletes', () => {
   });
 
   it('Repuestos answer on both /Repuestos and /repuestos', async () => {
+    await server.repositories.repository('productos').create({ id: 801, nombre: 'R%1', empresaId: 1 });
     const { id } = (await call('POST', '/repuestos', { skuPrincipal: 'R%1', skuRepuesto: 'R-2' })).body as {
       id: number;
     };
