@@ -12,6 +12,7 @@ import type { Middleware } from '@loopback/express';
 import { registry } from '../src/resources/registry';
 import type { ResourceSchema } from '../src/resources/types';
 import { AccessService } from './auth/access';
+import { AdminGuard, adminGuardInterceptor } from './auth/admin-guard';
 import { defineAccessController } from './auth/access-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthBindings } from './auth/keys';
@@ -94,6 +95,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
     const access = new AccessService(repositories);
     app.bind(AuthBindings.ACCESS).to(access);
+    // Only an admin writes the admin role, its permisos and admin users (see auth/admin-guard.ts).
+    app.interceptor(adminGuardInterceptor(new AdminGuard(access)), {
+      global: true,
+      source: 'route',
+      key: 'interceptors.pim.adminGuard',
+    });
     // Once per request, from the stored user (roles may change while a token lives).
     app
       .bind(AuthBindings.COMPANY_ACCESS)

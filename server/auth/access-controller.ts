@@ -2,6 +2,7 @@
  * Roles × permisos (spec §6, §7 "Other lookups"), behind the authentication middleware like every route:
  * GET /permisos/matrix?filter=   → {roles, permisos, asignaciones}; `filter` (where/order/limit/skip) selects permisos
  * PUT /roles/{id}/permisos       {permisoIds: number[]} → 204, the role's permisos become exactly these
+ *                                (only an admin changes those of the admin role: 403 otherwise)
  * PUT /usuarios/{id}/roles       {rolIds: number[]}     → 204, the user's roles become exactly these
  *                                (company isolation applies to the user; only an admin grants/removes 'admin')
  * Bad bodies: 422 VALIDATION_FAILED; unknown ids (role, user, any listed permiso/rol): 404 ENTITY_NOT_FOUND.
@@ -65,8 +66,8 @@ export function defineAccessController(permisoModel: EntityClass): Constructor<o
       return this.access.matrix(filter);
     }
 
-    async setRolePermisos(id: number, body: { permisoIds: number[] }): Promise<void> {
-      await this.access.setRolePermisos(id, body.permisoIds);
+    async setRolePermisos(id: number, body: { permisoIds: number[] }, current: CompanyAccess): Promise<void> {
+      await this.access.setRolePermisos(current, id, body.permisoIds);
     }
 
     async setUserRoles(id: number, body: { rolIds: number[] }, current: CompanyAccess): Promise<void> {
@@ -91,7 +92,7 @@ export function defineAccessController(permisoModel: EntityClass): Constructor<o
     AccessController,
     'setRolePermisos',
     put('/roles/{id}/permisos', { responses: { '204': { description: 'Permisos replaced' } } }),
-    [intId, requestBody(idList('RolPermisos', 'permisoIds'))],
+    [intId, requestBody(idList('RolPermisos', 'permisoIds')), inject(AuthBindings.COMPANY_ACCESS)],
   );
   route(
     AccessController,

@@ -13,6 +13,8 @@ import { Mutex } from '../unique';
 import type { CompanyAccess, CurrentUser } from './keys';
 
 export const FORBIDDEN_ADMIN_ROLE = 'Solo un administrador puede asignar o quitar el rol de administrador.';
+export const FORBIDDEN_ADMIN_PERMISOS =
+  'Solo un administrador puede cambiar los permisos del rol de administrador.';
 
 export interface PermissionMatrix {
   roles: AnyObject[];
@@ -30,9 +32,9 @@ interface Link {
 const NO_ACCESS: CompanyAccess = { userId: null, admin: false, empresaId: null };
 
 export class AccessService {
-  private readonly usuarios: SchemaRepository;
-  private readonly roles: SchemaRepository;
-  private readonly permisos: SchemaRepository;
+  readonly usuarios: SchemaRepository;
+  readonly roles: SchemaRepository;
+  readonly permisos: SchemaRepository;
   private readonly userRoles: Link;
   private readonly rolePermisos: Link;
   /** Serialises assignment replacements (the embedded store has no unique index on join models). */
@@ -69,7 +71,8 @@ export class AccessService {
     return links.map((l) => Number(l[this.userRoles.keyTo]));
   }
 
-  private async adminRoleIds(among: number[]): Promise<Set<number>> {
+  /** The ids among `among` of roles that are admin (codigo exactly 'admin', compared here, not by the store). */
+  async adminRoleIds(among: number[]): Promise<Set<number>> {
     if (!among.length) return new Set();
     const admins = await this.roles.find({ where: { id: { inq: among } } });
     return new Set(admins.filter((r) => r.codigo === ADMIN_ROLE).map((r) => Number(r.id)));
@@ -77,6 +80,24 @@ export class AccessService {
 
   private async hasAdminRole(usuarioId: number): Promise<boolean> {
     return (await this.adminRoleIds(await this.rolesOf(usuarioId))).size > 0;
+  }
+
+  /** The ids among `usuarioIds` of users holding an admin role. */
+  async adminUserIds(usuarioIds: number[]): Promise<Set<number>> {
+    if (!usuarioIds.length) return new Set();
+    const { repo, keyFrom, keyTo } = this.userRoles;
+    const links = await repo.find({ where: { [keyFrom]: { inq: usuarioIds } } });
+    const admins = await this.adminRoleIds([...new Set(links.map((l) => Number(l[keyTo])))]);
+    return new Set(links.filter((l) => admins.has(Number(l[keyTo]))).map((l) => Number(l[keyFrom])));
+  }
+
+  /** The ids among `permisoIds` of permisos assigned to an admin role. */
+  async adminPermisoIds(permisoIds: number[]): Promise<Set<number>> {
+    if (!permisoIds.length) return new Set();
+    const { repo, keyFrom, keyTo } = this.rolePermisos;
+    const links = await repo.find({ where: { [keyTo]: { inq: permisoIds } } });
+    const admins = await this.adminRoleIds([...new Set(links.map((l) => Number(l[keyFrom])))]);
+    return new Set(links.filter((l) => admins.has(Number(l[keyFrom]))).map((l) => Number(l[keyTo])));
   }
 
   // ---- the matrix ----
@@ -142,8 +163,12 @@ export class AccessService {
     });
   }
 
-  async setRolePermisos(rolId: number, permisoIds: number[]): Promise<void> {
+  /** Replaces a role's permisos; only an admin may change those of the admin role (403 otherwise). */
+  async setRolePermisos(access: CompanyAccess, rolId: number, permisoIds: number[]): Promise<void> {
     await this.assertExist(this.roles, [rolId]);
+    if (!access.admin && (await this.adminRoleIds([rolId])).size) {
+      throw new HttpErrors.Forbidden(FORBIDDEN_ADMIN_PERMISOS);
+    }
     const ids = [...new Set(permisoIds)];
     await this.assertExist(this.permisos, ids);
     await this.replaceLinks(this.rolePermisos, rolId, ids);

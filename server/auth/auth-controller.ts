@@ -2,6 +2,10 @@
  * Auth routes (spec §7 "Auth and users"):
  * POST /auth/login, POST /usuarios/refresh-login {email, password} → {accessToken, refreshToken, userData}
  * POST /auth/refresh-token {refreshToken} → {accessToken, refreshToken} (rotation)
+ * POST /auth/logout {refreshToken} → 204; that refresh token no longer works (a later refresh with it is 401
+ *   'Invalid refresh token'). Public like the refresh: the refresh token is the credential being revoked, and
+ *   the access token may already have expired when the user leaves. Unknown or invalid tokens also get 204.
+ *   The access token itself is a stateless JWT: it keeps working until it expires (accessTokenTtlSeconds).
  * POST /auth/signup (needs a token: only a signed-in user creates accounts; a non-admin only in their own
  *   company, 403 otherwise) → the new usuario
  * GET /usuarios/me → the current usuario with empresaId, roles and their permisos (userData of the login too)
@@ -97,6 +101,15 @@ export class AuthController {
       accessToken: this.tokens.signAccess(profile),
       refreshToken: await this.tokens.issueRefresh(profile.id),
     };
+  }
+
+  @post('/auth/logout', {
+    ...PUBLIC,
+    responses: { '204': { description: 'The refresh token is revoked' } },
+  })
+  async logout(@requestBody(REFRESH) grant: { refreshToken: string }): Promise<void> {
+    await this.tokens.revokeRefresh(grant.refreshToken);
+    await this.tokens.purgeExpired();
   }
 
   @post('/auth/signup', okJson('The new usuario'))

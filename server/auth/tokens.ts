@@ -1,7 +1,8 @@
 /**
  * JWT (HS256, jsonwebtoken). Access tokens carry {id, email, empresaId}. Refresh tokens carry {id} and a
  * jti; the server keeps one RefreshToken row per live refresh token and deletes it when it is used
- * (rotation: a used refresh token is refused), so a refresh token works exactly once.
+ * (rotation: a used refresh token is refused), so a refresh token works exactly once. Logout deletes the row
+ * of the session's refresh token (revocation), in the same datastore (memory/file or MySQL).
  */
 import { randomUUID } from 'node:crypto';
 import { HttpErrors } from '@loopback/rest';
@@ -79,6 +80,21 @@ export class TokenService {
     const { count } = await this.refreshTokens.deleteAll({ id: decoded.jti });
     if (count !== 1) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
     return decoded.id;
+  }
+
+  /**
+   * Logout: the refresh token stops working (its row goes). Tokens that are forged, unknown, already used or
+   * expired are ignored (nothing to revoke), so logging out is idempotent and reveals nothing.
+   */
+  async revokeRefresh(token: string): Promise<void> {
+    let decoded: jwt.JwtPayload | string;
+    try {
+      decoded = jwt.verify(token, this.refreshSecret, { algorithms: ['HS256'], ignoreExpiration: true });
+    } catch {
+      return;
+    }
+    if (typeof decoded === 'string' || typeof decoded.jti !== 'string' || !decoded.jti) return;
+    await this.refreshTokens.deleteAll({ id: decoded.jti });
   }
 
   async purgeExpired(): Promise<void> {

@@ -1,5 +1,6 @@
 /** react-admin 5 authProvider over the PIM API (POST /auth/login; spec §2, §4, §6, DESIGN §4). */
 import type { AuthProvider } from 'react-admin';
+import { LOGOUT_TIMEOUT_MS, logoutOnServer } from './logout';
 import { canAccessWithRules, permissionsToRules } from './permissions';
 import {
   clearSession,
@@ -51,9 +52,15 @@ const readAnswer = async (response: Response): Promise<LoginAnswer> => {
   }
 };
 
+export interface AuthProviderOptions {
+  /** How long a logout waits for the server to revoke the refresh token before going on (default 2 s). */
+  logoutTimeoutMs?: number;
+}
+
 export const authProvider = (
   apiUrl: string,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  { logoutTimeoutMs = LOGOUT_TIMEOUT_MS }: AuthProviderOptions = {},
 ): AuthProvider => ({
   login: async ({ username, password }: { username: string; password: string }) => {
     let response: Response;
@@ -81,7 +88,10 @@ export const authProvider = (
     storeSession(accessToken, refreshToken, { ...userData, accessToken, ability });
     return { redirectTo: landingPath(userData) };
   },
+  // The refresh token is revoked on the server first (best effort, bounded), then all local storage goes;
+  // react-admin clears its query cache once this resolves. Never rejects: logging out always works.
   logout: async () => {
+    await logoutOnServer(apiUrl, fetchImpl, logoutTimeoutMs);
     clearSession();
   },
   checkAuth: async () => {

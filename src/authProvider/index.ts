@@ -1,5 +1,6 @@
 export { authProvider, landingPath, NOT_ADMIN_MESSAGE } from './authProvider';
-export { refreshAccessToken, REFRESH_LOCK } from './refresh';
+export { refreshAccessToken, refreshInFlight, REFRESH_LOCK } from './refresh';
+export { logoutOnServer, LOGOUT_TIMEOUT_MS } from './logout';
 export {
   permissionsToRules,
   canAccessWithRules,

@@ -6,7 +6,11 @@
  * refreshing at the same moment would make one of them fail and log every tab out. Refreshes are therefore
  * serialised across tabs with the Web Locks API where the browser has it, and a tab that finds the tokens already
  * renewed by another tab uses them instead of refreshing again.
+ *
+ * A logout (here or in another tab) while the refresh is under way wins: the new pair is not stored (that would
+ * bring the session back) and its refresh token is revoked on the server.
  */
+import { revokeRefreshToken } from './revoke';
 import { getAccessToken, getRefreshToken, storeTokens } from './session';
 
 interface RefreshAnswer {
@@ -52,6 +56,13 @@ const post = async (
     if (!response.ok) return null;
     const answer = (await response.json()) as RefreshAnswer;
     if (typeof answer?.accessToken !== 'string' || !answer.accessToken) return null;
+    if (getRefreshToken() === null) {
+      // Logged out meanwhile: the session stays closed.
+      if (typeof answer.refreshToken === 'string') {
+        void revokeRefreshToken(apiUrl, fetchImpl, answer.refreshToken);
+      }
+      return null;
+    }
     storeTokens(
       answer.accessToken,
       typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken,
@@ -78,6 +89,9 @@ const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<strin
     return rotated && rotated !== refreshToken && latest && latest !== staleAccess ? latest : null;
   });
 };
+
+/** The refresh under way in this tab, if any (a logout waits for it before revoking the refresh token). */
+export const refreshInFlight = (): Promise<string | null> | null => inFlight;
 
 export const refreshAccessToken = (
   apiUrl: string,

@@ -1,0 +1,146 @@
+/**
+ * What only an admin may write: the records that make someone an admin. Admin = a role whose codigo is exactly
+ * 'admin' (server/company.ts); it lifts company isolation, so a non-admin who could create that role, give
+ * their own role that codigo, or take over an admin's account would become one. For a non-admin these writes
+ * answer 403 in LoopBack's shape and write nothing:
+ * - roles: creating one with codigo 'admin', giving a role that codigo, changing or deleting the admin role
+ *   (POST, PUT, PATCH by id, PATCH ?where, DELETE);
+ * - permisos: changing or deleting a permiso assigned to the admin role (its permisos are the admin's);
+ * - usuarios: changing or deleting a user who holds the admin role (password, mail, company…).
+ * The admin role's permisos through PUT /roles/{id}/permisos and granting/removing the admin role to users
+ * through PUT /usuarios/{id}/roles are refused by AccessService itself. Ordinary roles, permisos and users
+ * are managed by non-admins as before; admins keep full control.
+ *
+ * Enforced by a global interceptor on the generated CRUD routes (the generic controller and repository stay
+ * generic; their write hooks see neither the caller nor the row before the change). It runs after body and
+ * parameter validation and before the write; ids a non-admin cannot see keep answering 404.
+ */
+import type { Interceptor } from '@loopback/core';
+import type { AnyObject, Where } from '@loopback/repository';
+import { HttpErrors } from '@loopback/rest';
+import type { ResourceSchema } from '../../src/resources/types';
+import { ADMIN_ROLE, restrictWhere } from '../company';
+import { resourceOf } from '../crud-controllers';
+import type { IdType, Row, SchemaRepository } from '../repositories';
+import { FORBIDDEN_ADMIN_PERMISOS, type AccessService } from './access';
+import { AuthBindings, type CompanyAccess } from './keys';
+
+export const FORBIDDEN_ADMIN_ROLE_EDIT =
+  'Solo un administrador puede crear, modificar o eliminar el rol de administrador.';
+export const FORBIDDEN_ADMIN_USER =
+  'Solo un administrador puede modificar o eliminar a un usuario administrador.';
+
+/** A write of a generated CRUD controller: what it sends and which stored rows it touches. */
+export interface GuardedWrite {
+  /** The body of a create, replace or update. */
+  data?: AnyObject;
+  /** The row of a by-id replace, update or delete. */
+  id?: IdType;
+  /** PATCH ?where: every row `where` matches (all rows without one). */
+  many?: { where?: Where<Row> };
+}
+
+const isObject = (value: unknown): value is AnyObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The write a generated controller method performs with these arguments (crud-controllers.ts: create(data),
+ * updateAll(data, where), updateById(id, data), replaceById(id, data), deleteById(id)); undefined for reads,
+ * other methods and a PATCH by id with an empty body (LoopBack answers it 400 and writes nothing).
+ */
+export function writeOf(method: string, args: readonly unknown[]): GuardedWrite | undefined {
+  const body = (value: unknown): AnyObject => (isObject(value) ? value : {});
+  switch (method) {
+    case 'create':
+      return { data: body(args[0]) };
+    case 'updateAll':
+      return { data: body(args[0]), many: { where: args[1] as Where<Row> | undefined } };
+    case 'updateById':
+    case 'replaceById': {
+      const data = body(args[1]);
+      return Object.keys(data).length || method === 'replaceById'
+        ? { data, id: args[0] as IdType }
+        : undefined;
+    }
+    case 'deleteById':
+      return { id: args[0] as IdType };
+    default:
+      return undefined;
+  }
+}
+
+type Check = (caller: CompanyAccess, write: GuardedWrite) => Promise<string | undefined>;
+
+export class AdminGuard {
+  private readonly checks: ReadonlyMap<string, Check>;
+
+  constructor(private readonly access: AccessService) {
+    this.checks = new Map<string, Check>([
+      [access.roles.schema.name, (_, write) => this.roleWrite(write)],
+      [access.permisos.schema.name, (_, write) => this.permisoWrite(write)],
+      [access.usuarios.schema.name, (caller, write) => this.usuarioWrite(caller, write)],
+    ]);
+  }
+
+  /** Whether writes to `schema` are checked. */
+  guards(schema: ResourceSchema): boolean {
+    return this.checks.has(schema.name);
+  }
+
+  /** Throws 403 when `caller` (not an admin) may not perform `write` on `schema`. */
+  async check(caller: CompanyAccess, schema: ResourceSchema, write: GuardedWrite): Promise<void> {
+    if (caller.admin) return;
+    const refusal = await this.checks.get(schema.name)?.(caller, write);
+    if (refusal) throw new HttpErrors.Forbidden(refusal);
+  }
+
+  /** The stored rows `write` changes or deletes (within `visible` when given). */
+  private async targets(
+    repo: SchemaRepository,
+    write: GuardedWrite,
+    visible?: CompanyAccess,
+  ): Promise<Row[]> {
+    const idField = repo.schema.idField;
+    let where: Where<Row> | undefined;
+    if (write.id !== undefined) where = { [idField]: write.id };
+    else if (write.many) where = write.many.where;
+    else return [];
+    const companyField = repo.schema.companyField;
+    if (visible && companyField) where = restrictWhere(where, visible, companyField);
+    return repo.find({ where });
+  }
+
+  private ids(repo: SchemaRepository, rows: Row[]): number[] {
+    return rows.map((r) => Number(r[repo.schema.idField]));
+  }
+
+  private async roleWrite(write: GuardedWrite): Promise<string | undefined> {
+    if (write.data?.codigo === ADMIN_ROLE) return FORBIDDEN_ADMIN_ROLE_EDIT;
+    const rows = await this.targets(this.access.roles, write);
+    return rows.some((r) => r.codigo === ADMIN_ROLE) ? FORBIDDEN_ADMIN_ROLE_EDIT : undefined;
+  }
+
+  private async permisoWrite(write: GuardedWrite): Promise<string | undefined> {
+    const repo = this.access.permisos;
+    const ids = this.ids(repo, await this.targets(repo, write));
+    return (await this.access.adminPermisoIds(ids)).size ? FORBIDDEN_ADMIN_PERMISOS : undefined;
+  }
+
+  private async usuarioWrite(caller: CompanyAccess, write: GuardedWrite): Promise<string | undefined> {
+    const repo = this.access.usuarios;
+    // Users of another company stay invisible: their routes answer 404 as before.
+    const ids = this.ids(repo, await this.targets(repo, write, caller));
+    return (await this.access.adminUserIds(ids)).size ? FORBIDDEN_ADMIN_USER : undefined;
+  }
+}
+
+/** The global interceptor running `guard` before the writes of the generated CRUD controllers. */
+export function adminGuardInterceptor(guard: AdminGuard): Interceptor {
+  return async (invocation, next) => {
+    const schema = resourceOf(invocation.target);
+    const write =
+      schema && guard.guards(schema) ? writeOf(invocation.methodName, invocation.args) : undefined;
+    if (schema && write) await guard.check(await invocation.get(AuthBindings.COMPANY_ACCESS), schema, write);
+    return next();
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The server side of a logout, before the local one (spec §4: logout clears all local storage and the cache):
+ * the session's refresh token is revoked with POST /auth/logout, so a copy of it (a shared computer, a stolen
+ * localStorage) cannot renew the session afterwards. Best effort and bounded: no refresh token → no call; a
+ * refresh under way is awaited first (its new token is the one to revoke); errors are ignored; after
+ * `timeoutMs` in all the logout goes on without waiting for the answer. Never rejects.
+ */
+import { refreshInFlight } from './refresh';
+import { revokeRefreshToken } from './revoke';
+import { getRefreshToken } from './session';
+
+export const LOGOUT_TIMEOUT_MS = 2000;
+
+export const logoutOnServer = async (
+  apiUrl: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number = LOGOUT_TIMEOUT_MS,
+): Promise<void> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  const revoke = async (): Promise<void> => {
+    await refreshInFlight()?.catch(() => null);
+    const refreshToken = getRefreshToken();
+    if (refreshToken) await revokeRefreshToken(apiUrl, fetchImpl, refreshToken);
+  };
+  try {
+    await Promise.race([revoke(), deadline]);
+  } catch {
+    // best effort
+  } finally {
+    clearTimeout(timer);
+  }
+};
