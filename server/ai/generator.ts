@@ -20,6 +20,11 @@ export interface GenerationRequest {
   prompt: string;
   idioma: string;
   marketplace?: string;
+  /**
+   * Aborts the generation (the caller's time budget ran out). A generator rejects with `signal.reason` when it
+   * is a GenerationError, else with its own GenerationError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TextGenerator {
@@ -54,7 +59,16 @@ const clean = (value: unknown): string =>
 export class LocalTextGenerator implements TextGenerator {
   readonly name = 'local';
 
-  async generate({ producto, campo, prompt, idioma, marketplace }: GenerationRequest): Promise<string> {
+  async generate({
+    producto,
+    campo,
+    prompt,
+    idioma,
+    marketplace,
+    signal,
+  }: GenerationRequest): Promise<string> {
+    if (signal?.aborted)
+      throw signal.reason instanceof Error ? signal.reason : new GenerationError('Cancelada');
     const words = LANGUAGE_LABELS[idioma] ?? LANGUAGE_LABELS.es;
     const g = producto.general;
     const titulo = clean(g.titulo) || producto.nombre;
@@ -108,6 +122,57 @@ const LANGUAGE_NAMES: Record<string, string> = {
   pt: 'portugués',
 };
 
+/**
+ * An AbortController over a whole HTTP exchange: it aborts after `timeoutMs` or when the caller's `outer` signal
+ * aborts; `race` makes any step (e.g. reading the body) reject as soon as it aborts, even if the body stream
+ * ignores the signal; `failure` turns what went wrong into a GenerationError a person can act on.
+ */
+export function abortableExchange(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(
+      new GenerationError(`El servicio de IA no respondió en ${Math.round(timeoutMs / 1000)} s`),
+    );
+  }, timeoutMs);
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  const aborted = new Promise<never>((_, reject) => {
+    const fail = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) fail();
+    else controller.signal.addEventListener('abort', fail, { once: true });
+  });
+  aborted.catch(() => undefined);
+  return {
+    signal: controller.signal,
+    race: <T>(step: Promise<T>): Promise<T> => Promise.race([step, aborted]),
+    failure: (error: unknown, stage: 'connect' | 'read' = 'connect'): GenerationError => {
+      if (controller.signal.aborted) {
+        const reason: unknown = controller.signal.reason;
+        if (reason instanceof GenerationError) return reason;
+        return new GenerationError(
+          timedOut
+            ? `El servicio de IA no respondió en ${Math.round(timeoutMs / 1000)} s`
+            : 'La generación se interrumpió',
+        );
+      }
+      if (error instanceof GenerationError) return error;
+      const message = error instanceof Error ? error.message : String(error);
+      return new GenerationError(
+        stage === 'read'
+          ? `La respuesta del servicio de IA se interrumpió: ${message}`
+          : `No se pudo conectar con el servicio de IA: ${message}`,
+      );
+    },
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    },
+  };
+}
+
 /** OpenAI-compatible POST {url}/chat/completions; the reply is choices[0].message.content. */
 export class ChatCompletionsGenerator implements TextGenerator {
   readonly name = 'chat-completions';
@@ -118,11 +183,16 @@ export class ChatCompletionsGenerator implements TextGenerator {
     this.endpoint = /\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`;
   }
 
-  async generate({ producto, campo, prompt, idioma, marketplace }: GenerationRequest): Promise<string> {
+  async generate({
+    producto,
+    campo,
+    prompt,
+    idioma,
+    marketplace,
+    signal,
+  }: GenerationRequest): Promise<string> {
     const fetchImpl = this.options.fetchImpl ?? fetch;
     const timeoutMs = this.options.timeoutMs ?? 30_000;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
     const data = { nombre: producto.nombre, categorias: producto.categorias, ...producto.general };
     const body = {
       model: this.options.model ?? 'gpt-4o-mini',
@@ -143,7 +213,11 @@ export class ChatCompletionsGenerator implements TextGenerator {
         },
       ],
     };
-    let response: Response;
+    // One deadline over the WHOLE exchange (connection, headers AND body): a service that sends the headers
+    // and then stalls must not hang the generation.
+    const exchange = abortableExchange(timeoutMs, signal);
+    let response: Response | undefined;
+    let text: string;
     try {
       response = await fetchImpl(this.endpoint, {
         method: 'POST',
@@ -152,16 +226,14 @@ export class ChatCompletionsGenerator implements TextGenerator {
           ...(this.options.apiKey ? { Authorization: `Bearer ${this.options.apiKey}` } : {}),
         },
         body: JSON.stringify(body),
-        signal: controller.signal,
+        signal: exchange.signal,
       });
+      text = await exchange.race(response.text());
     } catch (error) {
-      if (controller.signal.aborted)
-        throw new GenerationError(`El servicio de IA no respondió en ${Math.round(timeoutMs / 1000)} s`);
-      throw new GenerationError(`No se pudo conectar con el servicio de IA: ${(error as Error).message}`);
+      throw exchange.failure(error, response ? 'read' : 'connect');
     } finally {
-      clearTimeout(timer);
+      exchange.clear();
     }
-    const text = await response.text();
     if (!response.ok) {
       let detail = text.slice(0, 200);
       try {

@@ -23,8 +23,9 @@ import type { CompanyAccess } from '../auth/keys';
 import { restrictWhere } from '../company';
 import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
-import { Mutex } from '../unique';
-import { GenerationError, type ProductData, type TextGenerator } from './generator';
+import { mapPool, requestBudget, type Budget } from './budget';
+import type { RowClaims } from './claims';
+import { GenerationError, type GenerationRequest, type ProductData, type TextGenerator } from './generator';
 import type { ProcessSummary, QueueItem, RowResult } from '../../src/custom/aiTexts/contract';
 
 export type { ProcessSummary, QueueItem, RowResult };
@@ -41,6 +42,35 @@ export const LANGUAGES = 'idiomas';
 export const DEFAULT_LANGUAGE = 'es';
 /** Rows processed by one manual call when no ids are given (the nightly run takes everything). */
 export const MANUAL_BATCH = 50;
+/**
+ * Time budget of one interactive request (manual run, dispatch), below the app's 60 s HTTP time-out: rows not
+ * started in time stay pending for the next call (the app loops), the row that alone overruns it fails.
+ */
+export const DEFAULT_REQUEST_BUDGET_MS = 40_000;
+/** Generator calls of one row (campos × idiomas) running at once. */
+export const DEFAULT_CONCURRENCY = 3;
+/** The reason stored on queue rows cancelled before being processed. */
+export const CANCELLED_REASON = 'Cancelada por el usuario antes de procesarse';
+
+export interface GenerationOptions {
+  requestBudgetMs: number;
+  concurrency: number;
+}
+
+/** What one claim on a queue row ended in: its result, or null when the row was not pending any more. */
+export type ClaimOutcome = RowResult | null | 'released';
+export type QueueClaims = RowClaims<ClaimOutcome>;
+
+/** Pending = procesado N (or never set). */
+const isPending = (row: AnyObject): boolean => row.procesado == null || row.procesado === 'N';
+const PENDING: AnyObject = { or: [{ procesado: 'N' }, { procesado: null }] };
+/** A queue item's language list, normalised ('' and null mean the default language). */
+const idiomasKey = (value: unknown): string =>
+  String(value ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
+    .join(',') || DEFAULT_LANGUAGE;
 
 export interface TextInput {
   id?: number;
@@ -74,6 +104,8 @@ export interface VistaRow {
   revisados: number;
   estado: string;
   fechaGeneracion?: string;
+  /** The ids of the group's texts (the app's bulk review sends them to updateManyProcesado). */
+  textIds: number[];
 }
 
 const unprocessable = (message: string, code = 'INVALID_TEXT_GENERATION'): Error =>
@@ -91,12 +123,25 @@ const textKey = (row: AnyObject): string =>
   `${num(row.productoId)}|${num(row.marketplacePromptId)}|${String(row.campo)}|${String(row.idioma ?? DEFAULT_LANGUAGE)}`;
 
 export class TextGenerationService {
+  private readonly options: GenerationOptions;
+
   constructor(
     private readonly repos: RepositorySet,
     private readonly access: CompanyAccess,
     private readonly generator: TextGenerator,
-    private readonly lock: Mutex,
-  ) {}
+    private readonly claims: QueueClaims,
+    options: Partial<GenerationOptions> = {},
+  ) {
+    this.options = {
+      requestBudgetMs: options.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    };
+  }
+
+  /** The budget of one interactive request. */
+  get requestBudgetMs(): number {
+    return this.options.requestBudgetMs;
+  }
 
   private repo(name: string) {
     return this.repos.repository(name);
@@ -163,36 +208,49 @@ export class TextGenerationService {
     const unknown = promptIds.filter((id) => !known.has(id));
     if (unknown.length)
       throw unprocessable(`Prompts no encontrados: ${unknown.join(', ')}`, 'INVALID_PROMPTS');
+    // A pending row of the same product, prompt and languages is reused (pressing "generate" again, or a retry
+    // after a time-out, never queues the same work twice); if it is being processed right now, processing it
+    // again waits for that run and reports its result.
+    const pending = await this.repo(QUEUE).find({
+      where: { and: [{ productoId: { inq: productIds } }, PENDING] },
+      order: ['id ASC'],
+    });
+    const reusable = new Map<string, Row>();
+    const itemKey = (row: AnyObject) =>
+      `${num(row.productoId)}|${num(row.marketplacePromptId)}|${idiomasKey(row.idiomas)}`;
+    for (const row of pending) if (!reusable.has(itemKey(row))) reusable.set(itemKey(row), row);
     const created: Row[] = [];
     for (const item of items) {
-      created.push(
-        await this.repo(QUEUE).create({
-          productoId: item.productoId,
-          marketplacePromptId: item.marketplacePromptId,
-          procesado: 'N',
-          ...(item.idiomas ? { idiomas: item.idiomas } : {}),
-        }),
-      );
+      const key = itemKey(item);
+      const existing = reusable.get(key);
+      if (existing) {
+        created.push(existing);
+        continue;
+      }
+      const row = await this.repo(QUEUE).create({
+        productoId: item.productoId,
+        marketplacePromptId: item.marketplacePromptId,
+        procesado: 'N',
+        ...(item.idiomas ? { idiomas: item.idiomas } : {}),
+      });
+      reusable.set(key, row);
+      created.push(row);
     }
     return created;
   }
 
-  /** Processes pending queue rows (only `ids` when given) of visible products. Serialised per server. */
-  process(options: {
+  /**
+   * Processes pending queue rows (only `ids` when given) of visible products, one row claim at a time (no
+   * server-wide lock: a run waits only for a row another run holds). With `budgetMs`, rows not started before
+   * it runs out stay pending (`pendientes`); the first row alone gets the whole budget and fails if it overruns.
+   */
+  async process(options: {
     ids?: number[];
     sobrescribirRevisados?: boolean;
     limit?: number;
+    budgetMs?: number;
   }): Promise<ProcessSummary> {
-    return this.lock.run(() => this.processNow(options));
-  }
-
-  private async processNow(options: {
-    ids?: number[];
-    sobrescribirRevisados?: boolean;
-    limit?: number;
-  }): Promise<ProcessSummary> {
-    const where: AnyObject = { or: [{ procesado: 'N' }, { procesado: null }] };
-    if (options.ids) where.id = { inq: options.ids };
+    const where: AnyObject = options.ids ? { and: [{ id: { inq: options.ids } }, PENDING] } : PENDING;
     const pending = await this.repo(QUEUE).find({ where, order: ['id ASC'] });
     const visible = await this.visibleProductIds([...new Set(pending.map((row) => num(row.productoId)))]);
     const mine = pending.filter((row) => visible.has(num(row.productoId)));
@@ -205,18 +263,121 @@ export class TextGenerationService {
       pendientes: mine.length - batch.length,
       resultados: [],
     };
-    for (const row of batch) {
-      const result = await this.processRow(row, Boolean(options.sobrescribirRevisados));
-      summary.procesados += 1;
-      if (result.estado === 'Ejecutado') summary.ejecutados += 1;
-      else summary.fallidos += 1;
-      summary.conservados += result.conservados;
-      summary.resultados.push(result);
+    const budget = requestBudget(options.budgetMs);
+    let attempted = 0;
+    try {
+      for (const row of batch) {
+        if (budget.expired()) {
+          summary.pendientes += 1;
+          continue;
+        }
+        const outcome = await this.processClaimed(
+          num(row.id),
+          Boolean(options.sobrescribirRevisados),
+          budget,
+          attempted === 0,
+        );
+        attempted += 1;
+        if (outcome === 'released') {
+          summary.pendientes += 1;
+          continue;
+        }
+        if (!outcome) continue;
+        summary.procesados += 1;
+        if (outcome.estado === 'Ejecutado') summary.ejecutados += 1;
+        else summary.fallidos += 1;
+        summary.conservados += outcome.conservados;
+        summary.resultados.push(outcome);
+      }
+    } finally {
+      budget.clear();
     }
     return summary;
   }
 
-  private async processRow(row: Row, overwrite: boolean): Promise<RowResult> {
+  /**
+   * One row under its claim. If another run holds it, waits for that run (never past the budget) and reports
+   * its result. `released` = not processed in this budget (still pending); null = not pending any more.
+   */
+  private async processClaimed(
+    id: number,
+    overwrite: boolean,
+    budget: Budget,
+    owner: boolean,
+  ): Promise<ClaimOutcome> {
+    for (;;) {
+      const held = this.claims.holder(id);
+      if (!held) break;
+      const outcome = await Promise.race([
+        held.catch((): ClaimOutcome => null),
+        new Promise<'released'>((resolve) => {
+          if (budget.expired()) resolve('released');
+          else budget.signal.addEventListener('abort', () => resolve('released'), { once: true });
+        }),
+      ]);
+      if (outcome && outcome !== 'released') return outcome;
+      if (budget.expired()) return 'released';
+    }
+    return this.claims.run([id], async () => {
+      const [row] = await this.repo(QUEUE).find({ where: { id } });
+      if (!row || !isPending(row)) return null;
+      return this.processRow(row, overwrite, budget, owner);
+    });
+  }
+
+  /**
+   * Marks the pending rows among `ids` (of visible products, not being processed right now) as cancelled:
+   * procesado 'S', estado 'NoEjecutado', motivo CANCELLED_REASON — no later run picks them up.
+   */
+  async cancel(ids: readonly number[]): Promise<{ count: number; enProceso: number[] }> {
+    if (!ids.length) return { count: 0, enProceso: [] };
+    const rows = await this.repo(QUEUE).find({ where: { and: [{ id: { inq: [...ids] } }, PENDING] } });
+    const visible = await this.visibleProductIds([...new Set(rows.map((row) => num(row.productoId)))]);
+    const mine = rows.filter((row) => visible.has(num(row.productoId))).map((row) => num(row.id));
+    const enProceso = mine.filter((id) => this.claims.isClaimed(id));
+    const free = mine.filter((id) => !this.claims.isClaimed(id));
+    if (!free.length) return { count: 0, enProceso };
+    let count = 0;
+    await this.claims.run(free, async () => {
+      const result = await this.repo(QUEUE).updateAll(
+        { procesado: 'S', estado: 'NoEjecutado', motivo: CANCELLED_REASON },
+        { and: [{ id: { inq: free } }, PENDING] },
+      );
+      count = result.count;
+      return null;
+    });
+    return { count, enProceso };
+  }
+
+  /** The generator calls of one product+prompt (campos × idiomas), a few at a time, in order. */
+  private async generateAll(
+    data: ProductData,
+    campos: readonly { campo: string; prompt: string }[],
+    idiomas: readonly string[],
+    marketplace: string | undefined,
+    signal: AbortSignal,
+  ): Promise<AnyObject[]> {
+    const calls = (idiomas.length ? idiomas : [DEFAULT_LANGUAGE]).flatMap((idioma) =>
+      campos.map(({ campo, prompt }) => ({ campo, prompt, idioma })),
+    );
+    return mapPool(
+      calls,
+      this.options.concurrency,
+      async (call, callSignal) => ({
+        campo: call.campo,
+        idioma: call.idioma,
+        texto: await this.generator.generate({ producto: data, marketplace, signal: callSignal, ...call }),
+      }),
+      signal,
+    );
+  }
+
+  private async processRow(
+    row: Row,
+    overwrite: boolean,
+    budget: Budget,
+    owner: boolean,
+  ): Promise<ClaimOutcome> {
     const base = {
       id: num(row.id),
       productoId: num(row.productoId),
@@ -233,28 +394,25 @@ export class TextGenerationService {
     const campos = camposDePrompt(prompt);
     if (!campos.length) return fail('El prompt no tiene campos definidos');
     const [marketplace] = await this.repo(MARKETPLACES).find({ where: { id: prompt.marketplaceId } });
-    const idiomas = String(row.idiomas ?? '')
-      .split(',')
-      .map((code) => code.trim())
-      .filter(Boolean);
     const data = await this.productData(product);
-    const generated: AnyObject[] = [];
+    let generated: AnyObject[];
     try {
-      for (const idioma of idiomas.length ? idiomas : [DEFAULT_LANGUAGE]) {
-        for (const { campo, prompt: text } of campos) {
-          const texto = await this.generator.generate({
-            producto: data,
-            campo,
-            prompt: text,
-            idioma,
-            marketplace: marketplace?.codigo as string | undefined,
-          });
-          generated.push({ campo, idioma, texto });
-        }
-      }
+      generated = await this.generateAll(
+        data,
+        campos,
+        idiomasKey(row.idiomas).split(','),
+        marketplace?.codigo as string | undefined,
+        budget.signal,
+      );
     } catch (error) {
-      const reason =
-        error instanceof GenerationError ? error.message : `Error del generador: ${(error as Error).message}`;
+      // Cut by the request's budget: a row that had the budget to itself fails; a later one waits for the
+      // next call, untouched.
+      if (budget.expired() && !owner) return 'released';
+      const reason = budget.expired()
+        ? (budget.signal.reason as Error).message
+        : error instanceof GenerationError
+          ? error.message
+          : `Error del generador: ${(error as Error).message}`;
       return fail(reason);
     }
     const written = await this.store(
@@ -322,41 +480,46 @@ export class TextGenerationService {
     return { written, kept };
   }
 
-  /** Generates the texts of one product+prompt without storing anything (the 'pim/process-base64' dispatch). */
-  async generarSinGuardar(item: QueueItem): Promise<AnyObject[]> {
+  /**
+   * Generates the texts of one product+prompt without storing anything (the 'pim/process-base64' dispatch).
+   * With a `budget`, an item cut by it answers an error per text instead of hanging the request.
+   */
+  async generarSinGuardar(item: QueueItem, budget?: Budget): Promise<AnyObject[]> {
     const [product] = await this.visibleProducts([item.productoId]);
     if (!product) return [{ productoId: item.productoId, error: 'El producto no existe' }];
     const [prompt] = await this.repo(PROMPTS).find({ where: { id: item.marketplacePromptId } });
     if (!prompt) return [{ productoId: item.productoId, error: 'El prompt no existe' }];
     const [marketplace] = await this.repo(MARKETPLACES).find({ where: { id: prompt.marketplaceId } });
     const data = await this.productData(product);
-    const idiomas = (item.idiomas ?? '')
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean);
-    const out: AnyObject[] = [];
-    for (const idioma of idiomas.length ? idiomas : [DEFAULT_LANGUAGE])
-      for (const { campo, prompt: text } of camposDePrompt(prompt)) {
-        const base = {
-          productoId: item.productoId,
-          marketplacePromptId: item.marketplacePromptId,
+    const idiomas = idiomasKey(item.idiomas).split(',');
+    const base = { productoId: item.productoId, marketplacePromptId: item.marketplacePromptId };
+    const calls = idiomas.flatMap((idioma) => camposDePrompt(prompt).map((c) => ({ ...c, idioma })));
+    return mapPool(calls, this.options.concurrency, async ({ campo, prompt: text, idioma }) => {
+      const out = await this.tryGenerate(
+        {
+          producto: data,
           campo,
+          prompt: text,
           idioma,
-        };
-        try {
-          const texto = await this.generator.generate({
-            producto: data,
-            campo,
-            prompt: text,
-            idioma,
-            marketplace: marketplace?.codigo as string | undefined,
-          });
-          out.push({ ...base, texto });
-        } catch (error) {
-          out.push({ ...base, error: (error as Error).message });
-        }
-      }
-    return out;
+          marketplace: marketplace?.codigo as string | undefined,
+        },
+        budget,
+      );
+      return { ...base, campo, idioma, ...out };
+    });
+  }
+
+  /** One generator call that never throws: `{texto}` or `{error}` (also when the budget already ran out). */
+  private async tryGenerate(
+    request: Omit<GenerationRequest, 'signal'>,
+    budget?: Budget,
+  ): Promise<{ texto: string } | { error: string }> {
+    if (budget?.expired()) return { error: (budget.signal.reason as Error).message };
+    try {
+      return { texto: await this.generator.generate({ ...request, signal: budget?.signal }) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
   }
 
   // ---- test bench ----
@@ -370,22 +533,18 @@ export class TextGenerationService {
     if (!product) throw new HttpErrors.NotFound(`Producto ${idProducto} no encontrado`);
     const data = await this.productData(product);
     const languages = idiomas.length ? idiomas : [DEFAULT_LANGUAGE];
-    const out: { campo: string; prompt: string; idioma: string; texto?: string; error?: string }[] = [];
-    for (const { campo, prompt } of pares) {
-      for (const idioma of languages) {
-        try {
-          out.push({
-            campo,
-            prompt,
-            idioma,
-            texto: await this.generator.generate({ producto: data, campo, prompt, idioma }),
-          });
-        } catch (error) {
-          out.push({ campo, prompt, idioma, error: (error as Error).message });
-        }
-      }
+    const calls = pares.flatMap(({ campo, prompt }) =>
+      languages.map((idioma) => ({ campo, prompt, idioma })),
+    );
+    const budget = requestBudget(this.options.requestBudgetMs);
+    try {
+      return await mapPool(calls, this.options.concurrency, async (call) => ({
+        ...call,
+        ...(await this.tryGenerate({ producto: data, ...call }, budget)),
+      }));
+    } finally {
+      budget.clear();
     }
-    return out;
   }
 
   // ---- reading and reviewing ----
@@ -473,10 +632,12 @@ export class TextGenerationService {
           total: 0,
           revisados: 0,
           estado: '',
+          textIds: [],
         };
         groups.set(key, group);
       }
       group.total += 1;
+      group.textIds.push(num(text.id));
       if (text.revisado_sn === 'S') group.revisados += 1;
       const fecha = text.fechaGeneracion ? new Date(text.fechaGeneracion as string).toISOString() : undefined;
       if (fecha && (!group.fechaGeneracion || fecha > group.fechaGeneracion)) group.fechaGeneracion = fecha;

@@ -5,14 +5,26 @@
  * - PATCH /ProductosGeneracionTextos/updateManyProcesado {ids, nuevoEstado}: `ids` are TextosGenerados ids and
  *   nuevoEstado 'S' | 'N' their review state (revisado_sn) — the review screen's bulk approve/unapprove.
  *   Answers {count} (texts of products the caller cannot see are not counted nor changed).
+ * - POST /ProductosGeneracionTextos/createMany: a pending row of the same product, prompt and languages is
+ *   reused instead of queued again (answer: one row per item, the reused one included).
  * - GET /generarTextosIAPorProcesoManual: processes the pending queue rows given by `ids` (comma list of
- *   ProductosGeneracionTextos ids; the app sends one chunk at a time and shows the progress), or the first
+ *   ProductosGeneracionTextos ids; the app sends ONE row per call and shows the progress), or the first
  *   50 pending ones. `sobrescribirRevisados=S` replaces texts already reviewed (the app asks first).
- * - GET /generarTextosIAPorProcesoNocturno: every pending row.
+ *   Bounded: the work of one call stops at AI_REQUEST_BUDGET_MS (default 40 s, under the app's 60 s HTTP
+ *   time-out); rows not started in time stay pending and are counted in `pendientes` (call again), a row
+ *   that alone overruns it fails with the reason. No server-wide lock: each row is claimed while processed,
+ *   so a manual call waits at most for the one row a nightly run is generating.
+ * - GET /generarTextosIAPorProcesoNocturno: every pending row (unbounded: a scheduled job, not the app).
+ * - PATCH /ProductosGeneracionTextos/cancelarPendientes {ids} (reference-API addition, not in spec §7): the
+ *   app's "Detener" and leaving the page mid-run. The pending rows among `ids` (not being processed right
+ *   now) end procesado 'S', estado 'NoEjecutado', motivo 'Cancelada por el usuario antes de procesarse', so
+ *   no later manual or nightly run generates them. Answers {count, enProceso: ids still being processed}.
  * - POST /generarTextos_IA_API_SVAN?$endpoint= {base64Data}: base64 of a JSON array of
  *   {productoId, marketplacePromptId?, marketplaceId?, idiomas?}. 'pim/process-base64' generates and returns
  *   the texts only (nothing stored); 'pim/process-base64-direct' queues and processes them at once (stored
- *   with revisado_sn 'N'). Answer {status: 'Ejecutado' | 'NoEjecutado', mensaje, resultados|textos}.
+ *   with revisado_sn 'N'). Answer {status: 'Ejecutado' | 'NoEjecutado', mensaje, resultados|textos}. Both
+ *   are bounded by the same budget (the app sends one product and marketplace per call): texts not generated
+ *   in time answer an error, rows not processed in time stay queued (reported in the message).
  * - GET /generacion-textos/prompts?productos=&marketplaces=: which prompt applies to each product (by its
  *   category) for each marketplace — what the app sends to createMany.
  */
@@ -20,19 +32,36 @@ import { BindingKey, inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, patch, post, requestBody, type SchemaObject } from '@loopback/rest';
 import { CAMPO_SUFFIXES, lista, listaIds } from '../../src/custom/aiTexts/fields';
+import { requestBudget } from '../ai/budget';
+import { RowClaims } from '../ai/claims';
 import { AiBindings, generatorFromEnv, type TextGenerator } from '../ai/generator';
 import {
   TextGenerationService,
   MANUAL_BATCH,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_REQUEST_BUDGET_MS,
+  type GenerationOptions,
+  type QueueClaims,
   type QueueItem,
   type TextInput,
 } from '../ai/text-generation-service';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
-import { Mutex } from '../unique';
 
-const LOCK = BindingKey.create<Mutex>('pim.textGeneration.lock');
+const CLAIMS = BindingKey.create<QueueClaims>('pim.textGeneration.claims');
+const OPTIONS = BindingKey.create<GenerationOptions>('pim.textGeneration.options');
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** AI_REQUEST_BUDGET_MS (default 40 s) and AI_CONCURRENCY (default 3). */
+export const optionsFromEnv = (env: NodeJS.ProcessEnv = process.env): GenerationOptions => ({
+  requestBudgetMs: positive(env.AI_REQUEST_BUDGET_MS, DEFAULT_REQUEST_BUDGET_MS),
+  concurrency: Math.floor(positive(env.AI_CONCURRENCY, DEFAULT_CONCURRENCY)),
+});
 
 export const DISPATCH_ENDPOINTS = ['pim/process-base64', 'pim/process-base64-direct'] as const;
 
@@ -80,6 +109,13 @@ const TEXTS_SCHEMA: SchemaObject = {
       revisado_sn: { type: 'string', enum: ['S', 'N'] },
     },
   },
+};
+
+const CANCEL_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 5000 } },
 };
 
 const DISPATCH_SCHEMA: SchemaObject = {
@@ -150,9 +186,10 @@ export class TextGenerationController {
     @inject(FeatureBindings.REPOSITORIES) repositories: RepositorySet,
     @inject(AuthBindings.COMPANY_ACCESS) access: CompanyAccess,
     @inject(AiBindings.GENERATOR) generator: TextGenerator,
-    @inject(LOCK) lock: Mutex,
+    @inject(CLAIMS) claims: QueueClaims,
+    @inject(OPTIONS) options: GenerationOptions,
   ) {
-    this.service = new TextGenerationService(repositories, access, generator, lock);
+    this.service = new TextGenerationService(repositories, access, generator, claims, options);
   }
 
   @post('/ProductosGeneracionTextos/createMany')
@@ -167,6 +204,13 @@ export class TextGenerationController {
     return this.service.setRevisado(body.ids, body.nuevoEstado);
   }
 
+  @patch('/ProductosGeneracionTextos/cancelarPendientes')
+  async cancelarPendientes(
+    @requestBody(jsonBody(CANCEL_SCHEMA)) body: { ids: number[] },
+  ): Promise<{ count: number; enProceso: number[] }> {
+    return this.service.cancel(body.ids);
+  }
+
   @get('/generarTextosIAPorProcesoManual')
   async manual(
     @param.query.string('ids') ids?: string,
@@ -177,6 +221,7 @@ export class TextGenerationController {
       ids: list,
       sobrescribirRevisados: sn(sobrescribir),
       limit: list ? undefined : MANUAL_BATCH,
+      budgetMs: this.service.requestBudgetMs,
     });
   }
 
@@ -320,10 +365,15 @@ export class TextGenerationController {
     if (endpoint === 'pim/process-base64') {
       const textos: AnyObject[] = [];
       let errors = 0;
-      for (const item of queue) {
-        const out = await this.service.generarSinGuardar(item);
-        errors += out.filter((t) => t.error).length;
-        textos.push(...out);
+      const budget = requestBudget(this.service.requestBudgetMs);
+      try {
+        for (const item of queue) {
+          const out = await this.service.generarSinGuardar(item, budget);
+          errors += out.filter((t) => t.error).length;
+          textos.push(...out);
+        }
+      } finally {
+        budget.clear();
       }
       return {
         status: errors || missing.length ? 'NoEjecutado' : 'Ejecutado',
@@ -332,10 +382,16 @@ export class TextGenerationController {
       };
     }
     const created = await this.service.createMany(queue);
-    const summary = await this.service.process({ ids: created.map((row) => Number(row.id)) });
+    const summary = await this.service.process({
+      ids: [...new Set(created.map((row) => Number(row.id)))],
+      budgetMs: this.service.requestBudgetMs,
+    });
+    const left = summary.pendientes
+      ? ` ${summary.pendientes} generación(es) no cupieron en el tiempo de la petición y siguen en la cola.`
+      : '';
     return {
-      status: summary.fallidos || missing.length ? 'NoEjecutado' : 'Ejecutado',
-      mensaje: `${summary.ejecutados} de ${summary.procesados} generación(es) ejecutada(s).${note}`,
+      status: summary.fallidos || summary.pendientes || missing.length ? 'NoEjecutado' : 'Ejecutado',
+      mensaje: `${summary.ejecutados} de ${summary.procesados} generación(es) ejecutada(s).${left}${note}`,
       ...summary,
     };
   }
@@ -344,7 +400,8 @@ export class TextGenerationController {
 export const feature: Feature = {
   name: 'text-generation',
   register: ({ app }) => {
-    app.bind(LOCK).to(new Mutex());
+    app.bind(CLAIMS).to(new RowClaims());
+    app.bind(OPTIONS).to(optionsFromEnv());
     if (!app.isBound(AiBindings.GENERATOR)) app.bind(AiBindings.GENERATOR).to(generatorFromEnv());
     app.controller(TextGenerationController);
   },

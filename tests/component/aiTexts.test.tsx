@@ -5,6 +5,7 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Notification, type DataProvider } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { ReviewPage } from '../../src/custom/aiTexts/ReviewPage';
 import { createI18nProvider } from '../../src/i18n';
@@ -17,10 +18,10 @@ const fakeProvider = (fixture: Record<string, Record<string, unknown>[]>): DataP
   fakeRestDataProvider(fixture, false);
 
 /** The page alone inside react-admin's context (not the whole App: other screens are not needed). */
-const renderPage = (dataProvider: DataProvider) =>
+const renderPage = (dataProvider: DataProvider, queryClient?: QueryClient) =>
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()} queryClient={queryClient}>
         <ReviewPage />
         <Notification />
       </AdminContext>
@@ -83,9 +84,10 @@ const data = () => ({
   ],
 });
 
-/** The custom methods answered from the fakerest store. */
-const withFakeAi = (base: DataProvider) => {
+/** The custom methods answered from the fakerest store (`textIds` in the view rows when asked). */
+const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => {
   const calls: { ids: number[]; estado: string }[] = [];
+  const reads: string[] = [];
   const all = async (resource: string, filter = {}) =>
     (
       await base.getList(resource, {
@@ -116,13 +118,17 @@ const withFakeAi = (base: DataProvider) => {
             estado: '',
           } as VistaRow);
         row.total += 1;
+        if (options.textIds) row.textIds = [...(row.textIds ?? []), Number(t.id)];
         if (t.revisado_sn === 'S') row.revisados += 1;
         row.estado = estadoRevisionDeConteo(row.total, row.revisados);
         groups.set(key, row);
       }
       return [...groups.values()];
     },
-    aiTextosProducto: async (id) => (await all('TextosGenerados', { productoId: id })) as TextoGenerado[],
+    aiTextosProducto: async (id) => {
+      reads.push(`aiTextosProducto ${id}`);
+      return (await all('TextosGenerados', { productoId: id })) as TextoGenerado[];
+    },
     aiActualizarRevision: async (ids, estado) => {
       calls.push({ ids, estado });
       await base.updateMany('TextosGenerados', { ids, data: { revisado_sn: estado } });
@@ -134,7 +140,11 @@ const withFakeAi = (base: DataProvider) => {
       return { status: 'OK' };
     },
   };
-  return { provider: { ...base, ...methods } as DataProvider, calls };
+  const getList: DataProvider['getList'] = (resource, params) => {
+    if (resource === 'TextosGenerados') reads.push(`getList ${JSON.stringify(params.filter)}`);
+    return base.getList(resource, params);
+  };
+  return { provider: { ...base, getList, ...methods } as DataProvider, calls, reads };
 };
 
 describe('review page', () => {
@@ -198,5 +208,103 @@ describe('review page', () => {
     expect((await provider.getOne('TextosGenerados', { id: 1 })).data.revisado_sn).toBe('S');
     expect((await provider.getOne('TextosGenerados', { id: 2 })).data.revisado_sn).toBe('N');
     await waitFor(() => expect(within(panel).getByText('Revisado parcial')).toBeTruthy());
+  });
+});
+
+describe('review page: what the audit found', () => {
+  it('bulk review asks for the selection’s texts in one request, not one per product', async () => {
+    const { provider, calls, reads } = withFakeAi(fakeProvider(data()));
+    renderPage(provider);
+    fireEvent.click(within(await screen.findByTestId('review-row-10-1')).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByTestId('review-row-11-1')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como revisados' }));
+    expect(await screen.findByText('Se actualizó el estado correctamente.')).toBeTruthy();
+    expect(calls).toEqual([{ ids: [1, 2, 3, 4], estado: 'S' }]);
+    expect(reads).toEqual(['getList {"productoId":[10,11],"marketplaceId":[1]}']);
+  });
+
+  it('with the text ids in the view rows, bulk review is a single updateManyProcesado', async () => {
+    const { provider, calls, reads } = withFakeAi(fakeProvider(data()), { textIds: true });
+    renderPage(provider);
+    fireEvent.click(within(await screen.findByTestId('review-row-11-1')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como no revisados' }));
+    expect(await screen.findByText('Se actualizó el estado correctamente.')).toBeTruthy();
+    expect(calls).toEqual([{ ids: [3, 4], estado: 'N' }]);
+    expect(reads).toEqual([]);
+  });
+
+  it('approving an edited text (Ctrl+Enter, or ticking Revisado) keeps the edit on screen', async () => {
+    const { provider } = withFakeAi(fakeProvider(data()));
+    renderPage(provider);
+    fireEvent.click(await screen.findByRole('button', { name: /Revisar SKU-10/ }));
+    const panel = await screen.findByTestId('product-texts');
+    const titulo = await within(panel).findByDisplayValue('Silla AMAZON');
+    fireEvent.focus(titulo);
+    fireEvent.change(titulo, { target: { value: 'Silla de oficina (editada)' } });
+    fireEvent.keyDown(titulo, { key: 'Enter', ctrlKey: true });
+    expect(
+      await screen.findByText('Textos Generados para el producto, actualizados correctamente'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(panel).getByText('Revisado parcial')).toBeTruthy());
+    expect(within(panel).getByDisplayValue('Silla de oficina (editada)')).toBeTruthy();
+    expect(within(panel).queryByDisplayValue('Silla AMAZON')).toBeNull();
+    expect((await provider.getOne('TextosGenerados', { id: 1 })).data).toMatchObject({
+      texto: 'Silla de oficina (editada)',
+      revisado_sn: 'S',
+    });
+
+    // the same through the checkbox of the second text
+    const second = within(panel).getByDisplayValue(XSS);
+    fireEvent.change(second, { target: { value: 'Descripción corregida' } });
+    const boxes = within(panel).getAllByRole('checkbox', { name: 'Revisado' });
+    fireEvent.click(boxes[1]);
+    await waitFor(() => expect(within(panel).getByLabelText('Estado del producto: Revisado')).toBeTruthy());
+    expect(within(panel).getByDisplayValue('Descripción corregida')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Guardar textos' })).toHaveProperty('disabled', true);
+  });
+
+  it('"Aprobar todos" in the product dialog approves only the opened marketplace’s texts', async () => {
+    const fixture = data();
+    fixture.MarketPlaces.push({ id: 2, codigo: 'EBAY', descripcion: 'eBay' });
+    fixture.TextosGenerados.push({
+      id: 5,
+      productoId: 10,
+      marketplaceId: 2,
+      marketplacePromptId: 2,
+      campo: 'titulo',
+      idioma: 'es',
+      texto: 'Silla EBAY',
+      revisado_sn: 'N',
+    });
+    const { provider, calls } = withFakeAi(fakeProvider(fixture));
+    renderPage(provider);
+    fireEvent.click(await screen.findByRole('button', { name: /Revisar SKU-10 AMAZON/ }));
+    const panel = await screen.findByTestId('product-texts');
+    await within(panel).findByDisplayValue('Silla EBAY');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Aprobar todos de AMAZON' }));
+    await waitFor(() => expect(calls).toEqual([{ ids: [1, 2], estado: 'S' }]));
+    expect((await provider.getOne('TextosGenerados', { id: 5 })).data.revisado_sn).toBe('N');
+  });
+
+  it('a review change invalidates the product list’s cached review status', async () => {
+    const queryClient = new QueryClient();
+    const key = ['productos', 'reviewTexts', [10, 11]];
+    queryClient.setQueryData(key, [{ productoId: 10, revisado_sn: 'N' }]);
+    const { provider } = withFakeAi(fakeProvider(data()));
+    renderPage(provider, queryClient);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    fireEvent.click(within(await screen.findByTestId('review-row-10-1')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como revisados' }));
+    expect(await screen.findByText('Se actualizó el estado correctamente.')).toBeTruthy();
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+
+    // and from the product dialog
+    queryClient.setQueryData(key, [{ productoId: 10, revisado_sn: 'S' }]);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /Revisar SKU-11/ }));
+    const panel = await screen.findByTestId('product-texts');
+    await within(panel).findByDisplayValue('Mesa');
+    fireEvent.click(within(panel).getAllByRole('checkbox', { name: 'Revisado' })[0]);
+    await waitFor(() => expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true));
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The generation page's "Envío directo al servicio de textos" over fakerest: the real aiDispatch request (through
- * a recording HTTP client) with its $endpoint and base64Data, the progress while waiting, and the answer's
- * Ejecutado / NoEjecutado (or a Spanish error) shown to the user.
+ * The generation page's "Envío directo al servicio de textos" over fakerest: the real aiDispatch requests (through
+ * a recording HTTP client, one product per request) with their $endpoint and base64Data, the progress while
+ * waiting, "Detener", and the answer's Ejecutado / NoEjecutado (or a Spanish error) shown to the user.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, type DataProvider } from 'react-admin';
@@ -115,7 +115,7 @@ describe('generation page: direct dispatch', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the selected products as "Solo textos" and shows Ejecutado', async () => {
+  it('sends the selected products as "Solo textos", one product per request, and shows Ejecutado', async () => {
     const { client, calls, answer } = recordingClient();
     renderPage(client, '/generacion-textos?productos=10,11');
     const button = within(panel()).getByRole('button', { name: /Enviar 2 producto/ });
@@ -123,19 +123,35 @@ describe('generation page: direct dispatch', () => {
     expect(await within(panel()).findByRole('progressbar')).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
+    // one request at a time, each with one product: no request does unbounded work
     expect(calls).toHaveLength(1);
     expect(calls[0].url.pathname).toBe('/generarTextos_IA_API_SVAN');
     expect(calls[0].url.searchParams.get('$endpoint')).toBe('pim/process-base64');
-    const items = decode(calls[0].body.base64Data) as { productoId: number; idiomas?: string }[];
-    expect(items.map((i) => i.productoId).sort()).toEqual([10, 11]);
-    expect(items.every((i) => i.idiomas === 'es')).toBe(true);
+    expect(decode(calls[0].body.base64Data)).toEqual([{ productoId: 10, idiomas: 'es' }]);
+    answer({ status: 'Ejecutado', mensaje: '4 texto(s) generado(s), 0 con error.' });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(decode(calls[1].body.base64Data)).toEqual([{ productoId: 11, idiomas: 'es' }]);
+    expect(within(panel()).getByText('Enviando 1 de 2…')).toBeTruthy();
 
     answer({ status: 'Ejecutado', mensaje: '4 texto(s) generado(s), 0 con error.' });
     const result = await within(panel()).findByTestId('dispatch-result');
     expect(within(result).getByText('Ejecutado')).toBeTruthy();
-    expect(within(result).getByText('4 texto(s) generado(s), 0 con error.')).toBeTruthy();
+    expect(within(result).getByText('2 de 2 envío(s) ejecutado(s).')).toBeTruthy();
     expect(result.className).toMatch(/Success/);
     expect(within(panel()).queryByRole('progressbar')).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('"Detener" sends nothing more and reports what was not sent', async () => {
+    const { client, calls, answer } = recordingClient();
+    renderPage(client, '/generacion-textos?productos=10,11,12');
+    fireEvent.click(within(panel()).getByRole('button', { name: /Enviar 3 producto/ }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Detener' }));
+    answer({ status: 'Ejecutado', mensaje: 'ok' });
+    const result = await within(panel()).findByTestId('dispatch-result');
+    expect(within(result).getByText('1 de 3 envío(s) ejecutado(s). 2 sin enviar (detenido).')).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 
   it('sends as "Generar y guardar" and shows NoEjecutado with the server message', async () => {

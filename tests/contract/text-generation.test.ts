@@ -2,7 +2,9 @@
 /**
  * Text generation over the reference API (spec §7): createMany → manual generation → texts stored →
  * updateManyProcesado → review state; reviewed texts are never overwritten without the explicit flag; test
- * bench, save, duplicate prompt check, generic dispatch and company isolation.
+ * bench, save, duplicate prompt check, generic dispatch and company isolation; the run's lifecycle (a retried
+ * createMany reuses pending rows, cancelarPendientes takes the rest of a stopped run out of the queue for good)
+ * and one prompt per marketplace and category (422 ER_DUP_ENTRY).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewStatus } from '../../src/resources/productos/reviewStatus';
@@ -323,5 +325,188 @@ describe('generation and review', () => {
     expect(bad.status).toBe(422);
     expect((bad.body.error as Body).code).toBe('VALIDATION_FAILED');
     expect((await call(admin, 'GET', '/generarTextosIAPorProcesoManual?ids=a,b')).status).toBe(400);
+  });
+});
+
+/** Company-1 products with a prompt for `marketplaceId`, no generated text and not in `pair`. */
+const freePairs = async (count: number) => {
+  const products = (
+    await call(
+      admin,
+      'GET',
+      `/productos?filter=${q({ where: { empresaId: 1, activoEnMarketplace: 'S' }, limit: 300 })}`,
+    )
+  ).body as Body[];
+  const texts = (await call(admin, 'GET', `/TextosGenerados?filter=${q({ fields: { productoId: true } })}`))
+    .body as Body[];
+  const used = new Set([...texts.map((t) => t.productoId), ...pair.map((p) => p.productoId)]);
+  const free = products.filter((p) => !used.has(p.id)).map((p) => p.id);
+  const { body } = await call(admin, 'GET', `/generacion-textos/prompts?productos=${free.join(',')}`);
+  const unique = (body.pares as typeof pair).filter(
+    (p, i, all) => all.findIndex((o) => o.productoId === p.productoId) === i,
+  );
+  expect(unique.length).toBeGreaterThanOrEqual(count);
+  return unique.slice(0, count);
+};
+
+const queueRows = async (ids: number[]) =>
+  (
+    await call(
+      admin,
+      'GET',
+      `/ProductosGeneracionTextos?filter=${q({ where: { id: { inq: ids } }, order: ['id ASC'] })}`,
+    )
+  ).body as Body[];
+
+describe('generation run lifecycle', () => {
+  it('createMany sent again (a retry, a second click) reuses the pending rows instead of queueing twice', async () => {
+    const items = (await freePairs(2)).map(({ productoId, marketplacePromptId }) => ({
+      productoId,
+      marketplacePromptId,
+      idiomas: 'es,en',
+    }));
+    const first = (await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', items)).body as Body[];
+    const again = (await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', items)).body as Body[];
+    expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    // other languages are other work: a new row
+    const other = (
+      await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', [{ ...items[0], idiomas: 'pt' }])
+    ).body as Body[];
+    expect(other[0].id).not.toBe(first[0].id);
+    const pending = (
+      await call(
+        admin,
+        'GET',
+        `/ProductosGeneracionTextos/count?where=${q({ productoId: items[0].productoId, marketplacePromptId: items[0].marketplacePromptId, procesado: 'N' })}`,
+      )
+    ).body as unknown as { count: number };
+    expect(pending.count).toBe(2);
+    // once processed, the same items queue new work
+    await call(admin, 'GET', `/generarTextosIAPorProcesoManual?ids=${first.map((r) => r.id).join(',')}`);
+    const later = (await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', items)).body as Body[];
+    expect(later.map((r) => r.id)).not.toContain(first[0].id);
+    await call(admin, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', {
+      ids: [...later, ...other].map((r) => r.id),
+    });
+  });
+
+  it('a stopped run: cancelarPendientes marks the rest cancelled and no later manual or nightly run generates it', async () => {
+    const pairs = await freePairs(3);
+    const queued = (
+      await call(
+        admin,
+        'POST',
+        '/ProductosGeneracionTextos/createMany',
+        pairs.map(({ productoId, marketplacePromptId }) => ({ productoId, marketplacePromptId })),
+      )
+    ).body as Body[];
+    const ids = queued.map((r) => r.id as number);
+    // the app processed the first row, then the user pressed "Detener"
+    const first = await call(admin, 'GET', `/generarTextosIAPorProcesoManual?ids=${ids[0]}`);
+    expect(first.body).toMatchObject({ procesados: 1, ejecutados: 1, pendientes: 0 });
+    const cancelled = await call(admin, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', { ids });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ count: 2, enProceso: [] });
+
+    const byId = async () => {
+      const rows = await queueRows(ids);
+      return ids.map((id) => rows.find((r) => r.id === id)!);
+    };
+    const rows = await byId();
+    expect(rows.map((r) => [r.procesado, r.estado])).toEqual([
+      ['S', 'Ejecutado'],
+      ['S', 'NoEjecutado'],
+      ['S', 'NoEjecutado'],
+    ]);
+    expect(rows[1].motivo).toBe('Cancelada por el usuario antes de procesarse');
+
+    // neither the manual run without ids (first 50 pending) nor the nightly run picks them up
+    await call(admin, 'GET', '/generarTextosIAPorProcesoManual');
+    const nightly = await call(admin, 'GET', '/generarTextosIAPorProcesoNocturno');
+    expect(nightly.status).toBe(200);
+    expect((nightly.body.resultados as Body[]).map((r) => r.id)).not.toContain(ids[1]);
+    for (const { productoId } of pairs.slice(1)) expect(await textsOf(productoId)).toEqual([]);
+    expect((await byId()).slice(1).map((r) => r.estado)).toEqual(['NoEjecutado', 'NoEjecutado']);
+    // asking for them explicitly does nothing either, and cancelling twice counts nothing
+    const explicit = await call(
+      admin,
+      'GET',
+      `/generarTextosIAPorProcesoManual?ids=${ids.slice(1).join(',')}`,
+    );
+    expect(explicit.body).toMatchObject({ procesados: 0, pendientes: 0 });
+    expect(
+      (await call(admin, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', { ids })).body,
+    ).toEqual({ count: 0, enProceso: [] });
+  });
+
+  it('cancelarPendientes is company-scoped and validates its body', async () => {
+    const [other] = (
+      await call(admin, 'GET', `/productos?filter=${q({ where: { empresaId: 2 }, limit: 1 })}`)
+    ).body as Body[];
+    const [prompt] = (await call(admin, 'GET', `/MarketPlacePrompts?filter=${q({ limit: 1 })}`))
+      .body as Body[];
+    const [row] = (
+      await call(admin, 'POST', '/ProductosGeneracionTextos/createMany', [
+        { productoId: other.id, marketplacePromptId: prompt.id },
+      ])
+    ).body as Body[];
+    const refused = await call(editor, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', {
+      ids: [row.id],
+    });
+    expect(refused.body).toEqual({ count: 0, enProceso: [] });
+    expect((await queueRows([row.id as number]))[0].procesado).toBe('N');
+    const bad = await call(admin, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', { ids: ['x'] });
+    expect(bad.status).toBe(422);
+    await call(admin, 'PATCH', '/ProductosGeneracionTextos/cancelarPendientes', { ids: [row.id] });
+  });
+
+  it('the review view carries each row’s text ids (bulk review in one updateManyProcesado)', async () => {
+    const { productoId } = pair[1];
+    const vista = (
+      await call(admin, 'GET', `/obtenerRegistrosVistaMarketPlaceProductoGeneral?productos=${productoId}`)
+    ).body as Body[];
+    const texts = await textsOf(productoId);
+    expect(vista.flatMap((row) => row.textIds as number[]).sort()).toEqual(texts.map((t) => t.id).sort());
+  });
+});
+
+describe('one prompt per marketplace and category', () => {
+  it('a second prompt for the same pair answers 422 ER_DUP_ENTRY, on create and on edit', async () => {
+    const [prompt] = (await call(admin, 'GET', `/MarketPlacePrompts?filter=${q({ limit: 1 })}`))
+      .body as Body[];
+    const dup = await call(admin, 'POST', '/MarketPlacePrompts', {
+      marketplaceId: prompt.marketplaceId,
+      categoriaCodigo: String(prompt.categoriaCodigo).toLowerCase(),
+      campoUno: 'titulo',
+    });
+    expect(dup.status).toBe(422);
+    expect(dup.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
+    expect(String((dup.body.error as Body).message)).toMatch(/for key '(\w+\.)?categoriaCodigo'/);
+
+    const created = await call(admin, 'POST', '/MarketPlacePrompts', {
+      marketplaceId: prompt.marketplaceId,
+      categoriaCodigo: 'CATEGORIA-NUEVA-PRUEBA',
+      campoUno: 'titulo',
+    });
+    expect(created.status).toBe(200);
+    const moved = await call(admin, 'PATCH', `/MarketPlacePrompts/${created.body.id}`, {
+      categoriaCodigo: prompt.categoriaCodigo,
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
+    // the same category in another marketplace is fine
+    const [otherMp] = (
+      await call(
+        admin,
+        'GET',
+        `/MarketPlaces?filter=${q({ where: { id: { neq: prompt.marketplaceId } }, limit: 1 })}`,
+      )
+    ).body as Body[];
+    const elsewhere = await call(admin, 'PATCH', `/MarketPlacePrompts/${created.body.id}`, {
+      marketplaceId: otherMp.id,
+      categoriaCodigo: 'OTRA-CATEGORIA-PRUEBA',
+    });
+    expect(elsewhere.status).toBe(204);
+    expect((await call(admin, 'DELETE', `/MarketPlacePrompts/${created.body.id}`)).status).toBe(204);
   });
 });

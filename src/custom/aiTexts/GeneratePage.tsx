@@ -24,6 +24,8 @@ import {
 } from '@mui/material';
 import { DispatchPanel } from './DispatchPanel';
 import { listaIds } from './fields';
+import { avisoSalida } from './generationText';
+import { LeaveGuard } from './LeaveGuard';
 import { estadoGeneracionTexto, porcentaje } from './status';
 import { useGeneration } from './useGeneration';
 
@@ -157,7 +159,11 @@ export const GeneratePage = () => {
             >
               Generar textos
             </Button>
-            {state.running && <Button onClick={cancel}>Detener</Button>}
+            {state.running && (
+              <Button color="warning" onClick={cancel} disabled={state.stopping}>
+                {state.stopping ? 'Deteniendo…' : 'Detener'}
+              </Button>
+            )}
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             Los textos se generan con revisado «N». Los textos ya revisados no se sobrescriben sin tu
@@ -169,9 +175,16 @@ export const GeneratePage = () => {
 
       {(state.running || state.total > 0) && (
         <Paper variant="outlined" sx={{ p: 2, mt: 2 }} aria-label="Progreso de la generación">
-          <Typography>
-            {state.running ? 'Generando…' : 'Generación terminada.'} {state.done} de {state.total} (
-            {state.resultados.filter((r) => r.estado === 'NoEjecutado').length} con error)
+          <Typography role="status">
+            {state.stopping
+              ? 'Deteniendo (termina el producto en curso)…'
+              : state.running
+                ? 'Generando…'
+                : state.aviso
+                  ? 'Generación detenida.'
+                  : 'Generación terminada.'}{' '}
+            {state.done} de {state.total} ({state.resultados.filter((r) => r.estado === 'NoEjecutado').length}{' '}
+            con error)
           </Typography>
           <LinearProgress variant="determinate" value={porcentaje(state.done, state.total)} sx={{ my: 1 }} />
           <List dense>
@@ -203,6 +216,12 @@ export const GeneratePage = () => {
           {state.error}
         </Alert>
       )}
+      {state.aviso && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="generation-stopped">
+          {state.aviso}
+        </Alert>
+      )}
+      <LeaveGuard active={state.running} message={avisoSalida(state.done, state.total)} />
       <Dialog open={confirm} onClose={() => setConfirm(false)}>
         <DialogTitle>Textos ya revisados</DialogTitle>
         <DialogContent>

@@ -1,7 +1,9 @@
 /**
  * Create/edit screens of marketplaces and marketplace prompts: the generic schema form with the spec §5/§8
- * save messages (duplicate code, server message, fallback) and, for prompts, the existeMarketPlaceYCategoria
- * check before saving (one prompt per marketplace and category). What was typed stays on any error.
+ * save messages (duplicate code, server message, fallback) and, for prompts, a category picker and the
+ * existeMarketPlaceYCategoria check before saving (one prompt per marketplace and category; a match shows
+ * spec §5's 'El código de marketplacePrompts ya existe…', as does the server's own 422 ER_DUP_ENTRY).
+ * What was typed stays on any error.
  */
 import { useCallback } from 'react';
 import {
@@ -25,6 +27,7 @@ import {
 } from '../../resources/generic';
 import type { ResourceSchema } from '../../resources/types';
 import type { AiDataProvider } from './api';
+import { CategoriaInput } from './CategoriaInput';
 import { PROMPT_EXISTS_MESSAGE, saveErrorMessage, type DuplicateVariant } from './messages';
 
 interface Props {
@@ -37,8 +40,12 @@ const usePromptExists = () => {
   const dataProvider = useDataProvider<AiDataProvider>();
   return useCallback(
     async (marketplaceId: number, categoria: string, idExcluir?: number): Promise<boolean> => {
-      if (typeof dataProvider.aiExistePrompt === 'function')
-        return dataProvider.aiExistePrompt(marketplaceId, categoria, idExcluir);
+      try {
+        return await dataProvider.aiExistePrompt(marketplaceId, categoria, idExcluir);
+      } catch (error) {
+        // react-admin's provider proxy answers any name: a provider without the custom method throws this.
+        if (!/^Unknown dataProvider function/.test((error as Error)?.message ?? '')) throw error;
+      }
       // Providers without the custom endpoint (fakerest): the same question through getList.
       const { data } = await dataProvider.getList('MarketPlacePrompts', {
         filter: { marketplaceId },
@@ -82,7 +89,9 @@ const MarketplaceForm = ({ schema, variant, mode }: Props) => {
         }
       }
       let fieldErrors: Record<string, string> | undefined;
-      const unique = schema.fields.filter((field) => field.unique).map((field) => field.name);
+      const unique = schema.fields
+        .filter((field) => field.unique || field.uniqueWith?.length)
+        .map((field) => field.name);
       const result = await save(values, {
         onError: (error: unknown) => {
           const message = saveErrorMessage(error, variant);
@@ -109,7 +118,13 @@ const MarketplaceForm = ({ schema, variant, mode }: Props) => {
       sx={{ maxWidth: 960 }}
       warnWhenUnsavedChanges
     >
-      {formFields(schema, mode).map((field) => inputFor(field))}
+      {formFields(schema, mode).map((field) =>
+        variant === 'marketplacePrompts' && field.name === 'categoriaCodigo' ? (
+          <CategoriaInput key={field.name} source={field.name} label={field.label} />
+        ) : (
+          inputFor(field)
+        ),
+      )}
     </SimpleForm>
   );
 };

@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { useAiTexts, type TextoGenerado } from './api';
 import { STATE_UPDATED_MESSAGE, TEXTS_SAVED_MESSAGE } from './messages';
+import { useInvalidateReviewStatus } from './reviewCache';
 import { estadoRevision, siguientePendiente, tonoRevision } from './status';
 
 const SOURCE_FIELDS: readonly [string, string][] = [
@@ -43,8 +44,10 @@ const messageOf = (error: unknown) =>
 export interface ProductTextsProps {
   productoId: number;
   nombre: string;
-  /** Texts of this marketplace first. */
+  /** Texts of this marketplace first; "Aprobar todos" / "Marcar todos…" act on this marketplace only. */
   marketplaceId?: number;
+  /** Its code, for the bulk buttons' labels. */
+  marketplaceCodigo?: string;
   onChanged(): void;
   onDirtyChange?(dirty: boolean): void;
 }
@@ -53,11 +56,13 @@ export const ProductTexts = ({
   productoId,
   nombre,
   marketplaceId,
+  marketplaceCodigo,
   onChanged,
   onDirtyChange,
 }: ProductTextsProps) => {
   const api = useAiTexts();
   const notify = useNotify();
+  const invalidateReviewStatus = useInvalidateReviewStatus();
   const [texts, setTexts] = useState<TextoGenerado[] | null>(null);
   const [edited, setEdited] = useState<Record<number, string>>({});
   const [current, setCurrent] = useState(0);
@@ -119,6 +124,7 @@ export const ProductTexts = ({
       notify(TEXTS_SAVED_MESSAGE, { type: 'success' });
       await load();
       onChanged();
+      invalidateReviewStatus();
     });
 
   const setState = (ids: number[], estado: 'S' | 'N') =>
@@ -134,8 +140,18 @@ export const ProductTexts = ({
       }
       await api.aiActualizarRevision(ids, estado);
       notify(pending.length ? TEXTS_SAVED_MESSAGE : STATE_UPDATED_MESSAGE, { type: 'success' });
-      setTexts((all) => all?.map((t) => (ids.includes(t.id) ? { ...t, revisado_sn: estado } : t)) ?? null);
+      // The saved edits become the texts shown (the edit buffer of those ids was just cleared).
+      const savedText = new Map(pending.map((p) => [p.id, p.texto]));
+      setTexts(
+        (all) =>
+          all?.map((t) =>
+            ids.includes(t.id)
+              ? { ...t, revisado_sn: estado, ...(savedText.has(t.id) ? { texto: savedText.get(t.id) } : {}) }
+              : t,
+          ) ?? null,
+      );
       onChanged();
+      invalidateReviewStatus();
     });
 
   const approveAndNext = async (index: number) => {
@@ -167,6 +183,13 @@ export const ProductTexts = ({
   };
 
   const estado = useMemo(() => estadoRevision(texts ?? []), [texts]);
+  /** The texts the bulk buttons act on: the opened marketplace's, or all when none was given. */
+  const scope = useMemo(
+    () =>
+      (texts ?? []).filter((t) => marketplaceId === undefined || Number(t.marketplaceId) === marketplaceId),
+    [texts, marketplaceId],
+  );
+  const scopeLabel = marketplaceId === undefined ? '' : ` de ${marketplaceCodigo ?? 'este marketplace'}`;
 
   if (texts === null)
     return (
@@ -192,26 +215,26 @@ export const ProductTexts = ({
           Guardar textos
         </Button>
         <Button
-          disabled={busy || !texts.length}
+          disabled={busy || !scope.length}
           onClick={() =>
             void setState(
-              texts.map((t) => t.id),
+              scope.map((t) => t.id),
               'S',
             )
           }
         >
-          Aprobar todos
+          Aprobar todos{scopeLabel}
         </Button>
         <Button
-          disabled={busy || !texts.length}
+          disabled={busy || !scope.length}
           onClick={() =>
             void setState(
-              texts.map((t) => t.id),
+              scope.map((t) => t.id),
               'N',
             )
           }
         >
-          Marcar todos como no revisados
+          Marcar todos{scopeLabel} como no revisados
         </Button>
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>

@@ -3,7 +3,7 @@
  * review state), bulk review, and a product's texts beside its source data.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -34,7 +34,8 @@ import {
 import { useAiTexts, type VistaRow } from './api';
 import { STATE_UPDATED_MESSAGE } from './messages';
 import { ProductTexts } from './ProductTexts';
-import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision } from './status';
+import { useInvalidateReviewStatus } from './reviewCache';
+import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision, trozos } from './status';
 
 const rowKey = (row: VistaRow) => `${row.productoId}|${row.marketplaceId}`;
 const messageOf = (error: unknown) =>
@@ -50,9 +51,14 @@ interface Filters {
 
 const EMPTY: Filters = { categoria: '', subcategoria: '', marketplaces: [], revision: '', texto: '' };
 
+/** Products per TextosGenerados request when the rows do not carry their text ids. */
+const PRODUCTS_PER_REQUEST = 100;
+
 export const ReviewPage = () => {
   const api = useAiTexts();
+  const dataProvider = useDataProvider();
   const notify = useNotify();
+  const invalidateReviewStatus = useInvalidateReviewStatus();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [rows, setRows] = useState<VistaRow[] | null>(null);
@@ -100,20 +106,38 @@ export const ReviewPage = () => {
   const pageRows = visible.slice(page * perPage, page * perPage + perPage);
   const chosen = visible.filter((row) => selected.has(rowKey(row)));
 
+  /**
+   * The ids of the texts behind the chosen rows: carried by the rows (reference API), else one
+   * TextosGenerados request per 100 products (in parallel) — never one request per product.
+   */
+  const textIdsOf = async (rowsChosen: VistaRow[]): Promise<number[]> => {
+    if (rowsChosen.every((row) => Array.isArray(row.textIds)))
+      return rowsChosen.flatMap((row) => row.textIds ?? []);
+    const pairs = new Set(rowsChosen.map(rowKey));
+    const marketplaceIds = [...new Set(rowsChosen.map((row) => row.marketplaceId))];
+    const pages = await Promise.all(
+      trozos([...new Set(rowsChosen.map((row) => row.productoId))], PRODUCTS_PER_REQUEST).map((productos) =>
+        dataProvider.getList('TextosGenerados', {
+          filter: { productoId: productos, marketplaceId: marketplaceIds },
+          pagination: { page: 1, perPage: 5000 },
+          sort: { field: 'id', order: 'ASC' },
+        }),
+      ),
+    );
+    return pages
+      .flatMap((page) => page.data)
+      .filter((text) => pairs.has(`${text.productoId}|${text.marketplaceId}`))
+      .map((text) => Number(text.id));
+  };
+
   const bulk = async (estado: 'S' | 'N') => {
     setBusy(true);
     try {
-      const byProduct = new Map<number, Set<number>>();
-      for (const row of chosen)
-        byProduct.set(row.productoId, (byProduct.get(row.productoId) ?? new Set()).add(row.marketplaceId));
-      const ids: number[] = [];
-      for (const [productoId, mps] of byProduct) {
-        const texts = await api.aiTextosProducto(productoId);
-        ids.push(...texts.filter((t) => mps.has(Number(t.marketplaceId))).map((t) => t.id));
-      }
+      const ids = await textIdsOf(chosen);
       await api.aiActualizarRevision(ids, estado);
       notify(STATE_UPDATED_MESSAGE, { type: 'success' });
       setSelected(new Set());
+      invalidateReviewStatus();
       await load();
     } catch (e) {
       notify(messageOf(e), { type: 'error' });
@@ -365,6 +389,7 @@ export const ReviewPage = () => {
               productoId={open.productoId}
               nombre={open.nombre}
               marketplaceId={open.marketplaceId}
+              marketplaceCodigo={open.marketplaceCodigo}
               onChanged={() => void load()}
               onDirtyChange={setDirty}
             />

@@ -35,6 +35,8 @@ export interface VistaRow {
   total: number;
   revisados: number;
   estado: string;
+  /** The ids of the row's texts (reference API): bulk review needs no other request. */
+  textIds?: number[];
 }
 
 export interface VistaFilters {
@@ -72,6 +74,12 @@ export interface DispatchItem {
   idiomas?: string;
 }
 
+export interface CancelAnswer {
+  count: number;
+  /** Rows being processed right now (they finish). */
+  enProceso?: number[];
+}
+
 export type DispatchEndpoint = 'pim/process-base64' | 'pim/process-base64-direct';
 
 export interface DispatchAnswer {
@@ -87,6 +95,11 @@ export interface AiTextsMethods {
   aiPromptsParaProductos(productos: number[], marketplaces: number[]): Promise<PromptPairs>;
   aiCrearCola(items: QueueItem[]): Promise<{ id: number }[]>;
   aiProcesar(ids: number[], sobrescribirRevisados?: boolean): Promise<ProcessSummary>;
+  /**
+   * Cancels the pending queue rows among `ids` (reference-API PATCH /ProductosGeneracionTextos/cancelarPendientes).
+   * `keepalive` lets the request outlive the page (closing the tab mid-run).
+   */
+  aiCancelarCola(ids: number[], options?: { keepalive?: boolean }): Promise<CancelAnswer>;
   aiPruebas(params: PruebaParams): Promise<PruebaResult[]>;
   aiExistePrompt(marketplaceId: number, categoria: string, idExcluir?: number): Promise<boolean>;
   aiDispatch(endpoint: DispatchEndpoint, items: DispatchItem[]): Promise<DispatchAnswer>;
@@ -114,8 +127,13 @@ export const toBase64Json = (value: unknown): string => {
 
 export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsMethods {
   const getJson = async <T>(path: string): Promise<T> => (await httpClient(`${apiUrl}${path}`)).json as T;
-  const send = async <T>(method: string, path: string, body: unknown): Promise<T> =>
-    (await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body) })).json as T;
+  const send = async <T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: { keepalive?: boolean } = {},
+  ): Promise<T> =>
+    (await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body), ...options })).json as T;
   return {
     aiVista: (f) =>
       getJson(
@@ -142,6 +160,8 @@ export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsM
       getJson(
         `/generarTextosIAPorProcesoManual${query({ ids: ids(list), sobrescribirRevisados: sobrescribir ? 'S' : undefined })}`,
       ),
+    aiCancelarCola: (list, options) =>
+      send('PATCH', '/ProductosGeneracionTextos/cancelarPendientes', { ids: list }, options),
     aiPruebas: ({ idProducto, pares, idiomas }) => {
       const params: Record<string, string | number | undefined> = { idProducto, idiomas: idiomas.join(',') };
       pares.slice(0, 5).forEach((pair, index) => {

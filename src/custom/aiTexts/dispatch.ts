@@ -54,3 +54,24 @@ export const mensajeErrorEnvio = (error: unknown): string => {
   const message = error instanceof Error ? error.message.trim() : '';
   return message && !/^(failed to fetch|networkerror)/i.test(message) ? message : ERROR_ENVIO;
 };
+
+/**
+ * The whole send, one request per item (so no request does unbounded work): one answer reads as before; several
+ * read as "n de total envío(s) ejecutado(s)." plus the distinct messages of those not executed. Items not sent
+ * (the user stopped) count as not executed.
+ */
+export function resumenEnvios(
+  answers: readonly (DispatchAnswer | undefined)[],
+  total: number,
+): { ok: boolean; titulo: string; mensaje: string } {
+  if (total === 1 && answers.length === 1) return resultadoEnvio(answers[0]);
+  const results = answers.map(resultadoEnvio);
+  const executed = results.filter((r) => r.ok).length;
+  const ok = executed === total && total > 0;
+  const failed = [...new Set(results.filter((r) => !r.ok).map((r) => r.mensaje))];
+  const notSent = total - answers.length;
+  const parts = [`${executed} de ${total} envío(s) ejecutado(s).`];
+  if (failed.length) parts.push(`No ejecutados: ${failed.map((m) => m.replace(/\.+$/, '')).join(' · ')}.`);
+  if (notSent > 0) parts.push(`${notSent} sin enviar (detenido).`);
+  return { ok, titulo: ok ? 'Ejecutado' : 'No ejecutado', mensaje: parts.join(' ') };
+}

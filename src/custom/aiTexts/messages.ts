@@ -14,9 +14,11 @@ export const FALLBACK_MESSAGES: Readonly<Record<DuplicateVariant, string>> = {
   marketplacePrompts: 'Error al guardar el marketplacePrompts.',
 };
 
-/** A second prompt for the same marketplace and category (checked with existeMarketPlaceYCategoria). */
-export const PROMPT_EXISTS_MESSAGE =
-  'Ya existe un prompt para este marketplace y esta categoría. Edita el existente o elige otra categoría.';
+/**
+ * A second prompt for the same marketplace and category (existeMarketPlaceYCategoria before saving, or the
+ * server's 422 ER_DUP_ENTRY): spec §5's prompt variant of the duplicate message.
+ */
+export const PROMPT_EXISTS_MESSAGE = DUPLICATE_MESSAGES.marketplacePrompts;
 
 export const TEXTS_SAVED_MESSAGE = 'Textos Generados para el producto, actualizados correctamente';
 export const STATE_UPDATED_MESSAGE = 'Se actualizó el estado correctamente.';

@@ -10,7 +10,13 @@ export const marketplacePrompts = defineResource({
   fields: [
     id(),
     ref('marketplaceId', 'Marketplace', 'MarketPlaces', { required: true, referenceLabel: 'codigo' }),
-    str('categoriaCodigo', 'Categoría (código)', { required: true, maxLength: 50 }),
+    // The category's codigo (picked from the company's categories in the form). One prompt per marketplace and
+    // category: a second one answers 422 ER_DUP_ENTRY "for key 'categoriaCodigo'".
+    str('categoriaCodigo', 'Categoría', {
+      required: true,
+      maxLength: 50,
+      uniqueWith: ['marketplaceId'],
+    }),
     ...campos.flatMap((n) => [
       str(`campo${n}`, `Campo ${n.toLowerCase()}`, { maxLength: 100, inList: n === 'Uno' }),
       text(`promptCampo${n}`, `Prompt del campo ${n.toLowerCase()}`, { inList: false }),
