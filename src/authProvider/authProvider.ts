@@ -1,5 +1,6 @@
 /** react-admin 5 authProvider over the PIM API (POST /auth/login; spec §2, §4, §6, DESIGN §4). */
 import type { AuthProvider } from 'react-admin';
+import { AUTH_TIMEOUT_MS, AuthTimeoutError, withDeadline } from './deadline';
 import { LOGOUT_TIMEOUT_MS, logoutOnServer } from './logout';
 import { canAccessWithRules, permissionsToRules } from './permissions';
 import {
@@ -55,26 +56,33 @@ const readAnswer = async (response: Response): Promise<LoginAnswer> => {
 export interface AuthProviderOptions {
   /** How long a logout waits for the server to revoke the refresh token before going on (default 2 s). */
   logoutTimeoutMs?: number;
+  /** A login with no complete answer by then fails with the connection message (default 30 s). */
+  loginTimeoutMs?: number;
 }
 
 export const authProvider = (
   apiUrl: string,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-  { logoutTimeoutMs = LOGOUT_TIMEOUT_MS }: AuthProviderOptions = {},
+  { logoutTimeoutMs = LOGOUT_TIMEOUT_MS, loginTimeoutMs = AUTH_TIMEOUT_MS }: AuthProviderOptions = {},
 ): AuthProvider => ({
   login: async ({ username, password }: { username: string; password: string }) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${apiUrl}/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ email: username, password }),
-      });
-    } catch {
-      throw new Error(CONNECTION_MESSAGE);
-    }
-    if (!response.ok) throw await loginError(response);
-    const { accessToken, refreshToken, userData } = await readAnswer(response);
+    const { accessToken, refreshToken, userData } = await withDeadline(async (signal) => {
+      let response: Response;
+      try {
+        response = await fetchImpl(`${apiUrl}/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ email: username, password }),
+          signal,
+        });
+      } catch {
+        throw new Error(CONNECTION_MESSAGE);
+      }
+      if (!response.ok) throw await loginError(response);
+      return readAnswer(response);
+    }, loginTimeoutMs).catch((error: unknown) => {
+      throw error instanceof AuthTimeoutError ? new Error(CONNECTION_MESSAGE) : error;
+    });
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !userData) {
       throw new Error(UNEXPECTED_LOGIN_MESSAGE);
     }

@@ -10,6 +10,7 @@
  * A logout (here or in another tab) while the refresh is under way wins: the new pair is not stored (that would
  * bring the session back) and its refresh token is revoked on the server.
  */
+import { AUTH_TIMEOUT_MS, withDeadline } from './deadline';
 import { revokeRefreshToken } from './revoke';
 import { getAccessToken, getRefreshToken, storeTokens } from './session';
 
@@ -46,15 +47,19 @@ const post = async (
   apiUrl: string,
   fetchImpl: typeof fetch,
   refreshToken: string,
+  timeoutMs: number,
 ): Promise<string | null> => {
   try {
-    const response = await fetchImpl(`${apiUrl}/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    if (!response.ok) return null;
-    const answer = (await response.json()) as RefreshAnswer;
+    const answer = await withDeadline(async (signal) => {
+      const response = await fetchImpl(`${apiUrl}/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+        signal,
+      });
+      return response.ok ? ((await response.json()) as RefreshAnswer) : null;
+    }, timeoutMs);
+    if (!answer) return null;
     if (typeof answer?.accessToken !== 'string' || !answer.accessToken) return null;
     if (getRefreshToken() === null) {
       // Logged out meanwhile: the session stays closed.
@@ -73,7 +78,11 @@ const post = async (
   }
 };
 
-const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<string | null> => {
+const doRefresh = async (
+  apiUrl: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<string | null> => {
   const staleAccess = getAccessToken();
   return exclusive(async () => {
     // Another tab renewed the pair while this one waited for the lock.
@@ -81,7 +90,7 @@ const doRefresh = async (apiUrl: string, fetchImpl: typeof fetch): Promise<strin
     if (current && current !== staleAccess) return current;
     const refreshToken = getRefreshToken();
     if (!refreshToken) return null;
-    const fresh = await post(apiUrl, fetchImpl, refreshToken);
+    const fresh = await post(apiUrl, fetchImpl, refreshToken, timeoutMs);
     if (fresh) return fresh;
     // Refused: if another tab (without the lock API) rotated the token meanwhile, its new pair is good.
     const rotated = getRefreshToken();
@@ -96,9 +105,11 @@ export const refreshInFlight = (): Promise<string | null> | null => inFlight;
 export const refreshAccessToken = (
   apiUrl: string,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  /** The refresh fails (null: the session ends) when the server has not answered by then. */
+  timeoutMs: number = AUTH_TIMEOUT_MS,
 ): Promise<string | null> => {
   if (!inFlight) {
-    inFlight = doRefresh(apiUrl, fetchImpl).finally(() => {
+    inFlight = doRefresh(apiUrl, fetchImpl, timeoutMs).finally(() => {
       inFlight = null;
     });
   }
