@@ -2,15 +2,19 @@
  * AECOC endpoints (spec §7 "AECOC"): the file of the company's products with enviarAecoc = 'S' is written to
  * the local outbox and, when an FTP server is configured (aecoc/ftp.ts), uploaded there.
  * - GET /enviarAECOC, GET /enviarAECOCmanual/{email}/{password} (those credentials for this one upload only:
- *   never stored, never logged) → 200 {estado OK|ERROR|VACIO, mensaje, fichero, productos, subido}; each run
- *   adds a logsnavs row (tabla 'aecoc').
+ *   never stored, never logged) → 200 {estado OK|ERROR|VACIO, mensaje, fichero, productos, subido, destino};
+ *   each run adds a logsnavs row (tabla 'aecoc'). With no FTP configured /enviarAECOC keeps the file in the
+ *   local outbox: estado OK (the file was generated) but subido false and destino 'local' — nothing reached
+ *   AECOC, and the app says so. The manual send answers every failure as estado ERROR (never a 5xx, whose
+ *   log line would carry the URL), and the app's error logger masks that route anyway (aecoc/mask.ts).
  * - GET /obtenerarchivoslocalesAecoc → the company's files in the outbox.
  * - GET /obtenerrespuestaAECOCFTP → the FTP server's response files with their text (424 when it fails).
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { get, HttpErrors, param } from '@loopback/rest';
+import { get, HttpErrors, param, RestBindings } from '@loopback/rest';
 import { aecocFile, aecocFileName } from '../aecoc/file';
+import { maskedLogError, maskSecrets } from '../aecoc/mask';
 import {
   fetchResponses,
   ftpConfigFromEnv,
@@ -33,12 +37,16 @@ export interface AecocResult {
   mensaje: string;
   fichero: string | null;
   productos: number;
-  /** Uploaded to the FTP server (false: only in the local outbox). */
+  /** Uploaded to the FTP server (false: only in the local outbox, or failed). */
   subido: boolean;
+  /** Where the file went: 'ftp' (uploaded), 'local' (outbox only: no FTP configured), null (no file sent). */
+  destino: 'ftp' | 'local' | null;
 }
 
 export const AECOC_EMPTY = 'No hay productos marcados para enviar a AECOC';
 const NO_FTP = 'No hay servidor FTP de AECOC configurado';
+export const AECOC_LOCAL_ONLY = 'no se ha enviado a AECOC (FTP no configurado)';
+const OUTBOX_ERROR = 'No se pudo guardar el fichero AECOC en la carpeta local';
 
 export class IntegrationsAecocController {
   constructor(
@@ -58,7 +66,14 @@ export class IntegrationsAecocController {
       .find({ where: { and: [{ empresaId }, { enviarAecoc: 'S' }] }, order: ['nombre ASC'] });
     if (!products.length) {
       await this.log('INFO', '', AECOC_EMPTY);
-      return { estado: 'VACIO', mensaje: AECOC_EMPTY, fichero: null, productos: 0, subido: false };
+      return {
+        estado: 'VACIO',
+        mensaje: AECOC_EMPTY,
+        fichero: null,
+        productos: 0,
+        subido: false,
+        destino: null,
+      };
     }
     const generals = await this.repositories
       .repository('producto-generals')
@@ -70,12 +85,21 @@ export class IntegrationsAecocController {
     const content = aecocFile(
       products.map((product) => ({ product, general: byProduct.get(Number(product.id)) })),
     );
-    const local = await saveLocal(outboxDir(), name, content);
     const base = { fichero: name, productos: products.length };
+    let local: string;
+    try {
+      local = await saveLocal(outboxDir(), name, content);
+    } catch (err) {
+      // Never the path or the system message with it: a clear reason, logged, and nothing presented as sent.
+      const code = (err as { code?: unknown }).code;
+      const mensaje = `${OUTBOX_ERROR}${typeof code === 'string' ? ` (${code})` : ''}. El fichero ${name} no se ha enviado.`;
+      await this.log('ERROR', name, mensaje);
+      return { estado: 'ERROR', mensaje, ...base, subido: false, destino: null };
+    }
     if (!ftp) {
-      const mensaje = `Fichero ${name} generado con ${products.length} productos en la bandeja local (${NO_FTP.toLowerCase()})`;
+      const mensaje = `Fichero ${name} generado en la carpeta local con ${products.length} productos; ${AECOC_LOCAL_ONLY}`;
       await this.log('INFO', name, mensaje);
-      return { estado: 'OK', mensaje, ...base, subido: false };
+      return { estado: 'OK', mensaje, ...base, subido: false, destino: 'local' };
     }
     try {
       await uploadFile(ftp, local, name);
@@ -87,11 +111,12 @@ export class IntegrationsAecocController {
         mensaje: `${reason}. El fichero ${name} no se ha enviado.`,
         ...base,
         subido: false,
+        destino: null,
       };
     }
     const mensaje = `Fichero ${name} enviado a AECOC con ${products.length} productos`;
     await this.log('INFO', name, mensaje);
-    return { estado: 'OK', mensaje, ...base, subido: true };
+    return { estado: 'OK', mensaje, ...base, subido: true, destino: 'ftp' };
   }
 
   @get('/enviarAECOC')
@@ -105,12 +130,25 @@ export class IntegrationsAecocController {
     @param.path.string('password') password: string,
     @param.query.integer('empresaId') empresaId?: number,
   ): Promise<AecocResult> {
+    // The caller's company: a 400/403 (never logged: only 5xx are) for a company they may not use.
     const company = companyFor(this.access, empresaId);
+    const failed = (mensaje: string): AecocResult => ({
+      estado: 'ERROR',
+      mensaje,
+      fichero: null,
+      productos: 0,
+      subido: false,
+      destino: null,
+    });
     const configured = ftpConfigFromEnv();
-    if (!configured) {
-      throw Object.assign(new HttpErrors.Conflict(NO_FTP), { code: 'AECOC_FTP_NOT_CONFIGURED' });
+    if (!configured) return failed(`${NO_FTP}: no se ha enviado nada`);
+    try {
+      return await this.send(company, { ...configured, user: email, password });
+    } catch (err) {
+      // Whatever failed (the datastore, the log…), the spec's answer: never a 5xx with this URL in the log.
+      const reason = maskSecrets(err instanceof Error ? err.message : String(err), [email, password]);
+      return failed(`No se pudo enviar a AECOC: ${reason}`);
     }
-    return this.send(company, { ...configured, user: email, password });
   }
 
   @get('/obtenerarchivoslocalesAecoc')
@@ -137,6 +175,8 @@ export class IntegrationsAecocController {
 export const feature: Feature = {
   name: 'integrations-aecoc',
   register: ({ app }) => {
+    // LoopBack's error logger, masking the manual route's credentials (the default prints the whole URL).
+    app.bind(RestBindings.SequenceActions.LOG_ERROR).to(maskedLogError());
     app.controller(IntegrationsAecocController);
   },
 };

@@ -6,7 +6,8 @@
  * Syncs answer 200 with a SyncSummary ({estado OK|PARCIAL|ERROR|VACIO, mensaje, counts, errores}) after
  * writing the sync-log fields and logsnavs rows; connector calls the ERP fails answer 424 with its reason
  * (code ERP_UNAVAILABLE when it did not answer, ERP_ERROR otherwise).
- * GET /sincronizaProductosManual belongs to the product editor feature, not here.
+ * GET /sincronizaProductosManual?idProducto= (one product, with the volume and sincronizarConBC rules) belongs to
+ * the product feature (features/products.ts), not here.
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
@@ -94,12 +95,14 @@ export class IntegrationsErpController {
 
   // ---- synchronisation ----
 
+  /**
+   * Every product of the company with sincronizarConBC 'S' (spec §7: no parameters). Like any LoopBack route,
+   * unknown query parameters are ignored: an `idProducto` here does NOT narrow the run — one product goes
+   * through GET /sincronizaProductosManual?idProducto= (its volume and sincronizarConBC rules apply).
+   */
   @get('/sincronizaProductos')
-  async sincronizaProductos(
-    @empresaParam empresaId?: number,
-    @param.query.string('idProducto') idProducto?: string,
-  ): Promise<SyncSummary> {
-    return this.syncProducts(companyFor(this.access, empresaId), idList(idProducto));
+  async sincronizaProductos(@empresaParam empresaId?: number): Promise<SyncSummary> {
+    return this.syncProducts(companyFor(this.access, empresaId));
   }
 
   @get('/sincronizaEstadoReferencia')

@@ -1,11 +1,12 @@
 /**
  * The synchronisation log and the ERP sync screens over ra-data-fakerest with fake integration methods on the
  * data provider: the table selector switches the identity columns, an unknown table shows the spec's message,
- * the error filter keeps rows with / without motivoErrorSincroConBC; a sync shows progress then its summary
- * with the failed rows, and a failed call its Spanish message.
+ * the error filter keeps rows with / without motivoErrorSincroConBC; a sync shows progress (how many products it
+ * has reached) then its summary with the failed rows, and a failed call its Spanish message; one product goes
+ * through the manual route and its rules show ('volumen NO').
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
 import type { IntegrationsApi, SyncSummary } from '../../src/custom/integrations/api';
 import { fakeIntegrations } from './integrationsFake';
@@ -167,10 +168,20 @@ const deferred = <T,>() => {
 describe('ERP sync page', { timeout: 60_000 }, () => {
   it('shows progress while the sync runs, then the summary with the failed rows and their reason', async () => {
     const run = deferred<SyncSummary>();
-    renderAt('/sincronizacion-erp', { integrationsSyncProducts: () => run.promise });
+    const api = renderAt('/sincronizacion-erp', {
+      integrationsSyncProducts: () => run.promise,
+      integrationsSyncBaseline: vi.fn(async () => '2025-05-03T09:00:00.000Z'),
+      integrationsSyncProgress: vi.fn(async () => ({ done: 3, total: 12 })),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
 
     expect(await screen.findByText('Sincronizando con el ERP…')).toBeTruthy();
+    // determinate: how many of the marked products the run has reached, counted from the baseline
+    expect((await screen.findByTestId('sync-progress')).textContent).toBe('Productos: 3 de 12');
+    expect(screen.getByRole('progressbar', { name: 'Sincronizando' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    );
+    expect(api.integrationsSyncProgress).toHaveBeenCalledWith('2025-05-03T09:00:00.000Z');
     // nothing else can start meanwhile
     expect(screen.getByRole('button', { name: 'Sincronizar productos' }).hasAttribute('disabled')).toBe(true);
     expect(
@@ -215,11 +226,28 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
     fireEvent.click(one());
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Sincronización completada');
-    expect(api.integrationsSyncProducts).toHaveBeenCalledWith({ idProducto: 10 });
+    // the spec's per-product route, never the full sync
+    expect(api.integrationsSyncProduct).toHaveBeenCalledWith(10);
+    expect(api.integrationsSyncProducts).not.toHaveBeenCalled();
 
     fireEvent.click(oneState());
     expect(await screen.findByText('El ERP no responde')).toBeTruthy();
     // a failure never leaves the previous success on screen
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("a product without volume shows the 'volumen NO' warning, not a success", async () => {
+    renderAt('/sincronizacion-erp', {
+      integrationsSyncProduct: vi.fn(async () => ({
+        respuesta: 'volumen NO',
+        mensaje: 'El volumen del producto es menor o igual que 0: no se envía a BC.',
+      })),
+    });
+    fireEvent.change(await screen.findByLabelText('Id de producto', {}, FIRST), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sincronizar producto' }));
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText('Volumen de producto')).toBeTruthy();
+    expect(status.textContent).toContain('no se envía a BC');
+    expect(status.className).toContain('Warning');
   });
 });

@@ -20,37 +20,42 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
 });
 
 export const fakeIntegrations = (data: DataProvider, overrides: Partial<IntegrationsApi> = {}) => {
-  const syncLog = vi.fn(async (table: string, filters: LogFilters, page: number, perPage: number) => {
-    const { resource, identity } = logTable(table);
-    const { data: all } = await data.getList(resource, {
-      pagination: { page: 1, perPage: 100000 },
-      sort: { field: 'id', order: 'DESC' },
-      filter: {},
-    });
-    const texto = filters.texto?.trim().toLowerCase();
-    const rows = (all as LogRow[])
-      .filter((row) => typeof row.fechaEjecucionDeProcesoSincroBC === 'string')
-      .filter(
-        (row) => !filters.fecha || String(row.fechaEjecucionDeProcesoSincroBC).startsWith(filters.fecha),
-      )
-      .filter((row) => filters.errores !== 'con' || Boolean(row.motivoErrorSincroConBC))
-      .filter((row) => filters.errores !== 'sin' || !row.motivoErrorSincroConBC)
-      .filter(
-        (row) =>
-          !texto ||
-          identity.some((field) =>
-            String(row[field] ?? '')
-              .toLowerCase()
-              .includes(texto),
-          ),
-      )
-      .sort((a, b) =>
-        String(b.fechaEjecucionDeProcesoSincroBC).localeCompare(String(a.fechaEjecucionDeProcesoSincroBC)),
-      );
-    return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
-  });
+  const syncLog = vi.fn(
+    async (table: string, filters: LogFilters, page: number, perPage: number, _signal?: AbortSignal) => {
+      const { resource, identity } = logTable(table);
+      const { data: all } = await data.getList(resource, {
+        pagination: { page: 1, perPage: 100000 },
+        sort: { field: 'id', order: 'DESC' },
+        filter: {},
+      });
+      const texto = filters.texto?.trim().toLowerCase();
+      const rows = (all as LogRow[])
+        .filter((row) => typeof row.fechaEjecucionDeProcesoSincroBC === 'string')
+        .filter(
+          (row) => !filters.fecha || String(row.fechaEjecucionDeProcesoSincroBC).startsWith(filters.fecha),
+        )
+        .filter((row) => filters.errores !== 'con' || Boolean(row.motivoErrorSincroConBC))
+        .filter((row) => filters.errores !== 'sin' || !row.motivoErrorSincroConBC)
+        .filter(
+          (row) =>
+            !texto ||
+            identity.some((field) =>
+              String(row[field] ?? '')
+                .toLowerCase()
+                .includes(texto),
+            ),
+        )
+        .sort((a, b) =>
+          String(b.fechaEjecucionDeProcesoSincroBC).localeCompare(String(a.fechaEjecucionDeProcesoSincroBC)),
+        );
+      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+    },
+  );
   const api: IntegrationsApi = {
     integrationsSyncProducts: vi.fn(async () => summary()),
+    integrationsSyncProduct: vi.fn(async () => ({ respuesta: 'OK', ...summary() })),
+    integrationsSyncBaseline: vi.fn(async () => null),
+    integrationsSyncProgress: vi.fn(async () => ({ done: 0, total: 0 })),
     integrationsSyncReferenceState: vi.fn(async () => summary()),
     integrationsNewEanCode: vi.fn(async () => '8400000000017'),
     integrationsDeleteFromErp: vi.fn(async () => undefined),
@@ -64,7 +69,7 @@ export const fakeIntegrations = (data: DataProvider, overrides: Partial<Integrat
     })),
     integrationsAecocLocalFiles: vi.fn(async () => []),
     integrationsAecocResponses: vi.fn(async () => []),
-    integrationsShoppingFeed: vi.fn(async () => ({ blob: new Blob(['x']), fileName: 'feed.xlsx' })),
+    integrationsShoppingFeed: vi.fn(async () => ({ blob: new Blob(['x']), fileName: 'feed.xlsx', rows: 1 })),
     ...overrides,
   };
   return { api, provider: { ...data, ...api } };

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { createIntegrationsApi, type IntegrationsApi } from '../../src/custom/integrations/api';
+import { manualSyncOutcome } from '../../src/custom/integrations/outcomes';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -56,13 +57,16 @@ beforeAll(async () => {
   const ok = await post('/productos', { empresaId: 1, nombre: OK_SKU, sincronizarConBC: 'S' });
   const ko = await post('/productos', { empresaId: 1, nombre: KO_SKU, sincronizarConBC: 'S' });
   await post('/Repuestos', { skuPrincipal: OK_SKU, skuRepuesto: `${TAG}-REP` });
+  // A volume, so the manual sync (GET /sincronizaProductosManual) sends them to the ERP.
+  for (const product of [ok, ko]) {
+    await post('/producto-generals', { productoId: product.id, dimensiones: '10 x 20 x 30 cm' });
+  }
   // The failing one (the higher id) first, so only ordering by run date puts the successful run first. MySQL's
-  // DATETIME keeps whole seconds: the runs are more than a second apart.
-  const failed = await api.integrationsSyncProducts({ idProducto: Number(ko.id) });
-  expect(failed.estado).toBe('ERROR');
+  // DATETIME keeps whole seconds: the runs are more than a second apart. The ERP's refusal is a 424 with its reason.
+  await expect(api.integrationsSyncProduct(Number(ko.id))).rejects.toThrow(KO_SKU);
   await new Promise((resolve) => setTimeout(resolve, 1100));
-  const synced = await api.integrationsSyncProducts({ idProducto: Number(ok.id) });
-  expect(synced.estado).toBe('OK');
+  const synced = manualSyncOutcome(await api.integrationsSyncProduct(Number(ok.id)));
+  expect(synced.summary?.estado).toBe('OK');
 });
 
 afterAll(async () => {

@@ -1,8 +1,12 @@
 // @vitest-environment node
 /**
  * Integrations against the compiled reference API: ERP syncs write the sync-log fields and logsnavs rows on
- * success and on failure (ERP rejecting a record, ERP down); the EAN code; AECOC upload to a local FTP server
- * (ftp-srv on 127.0.0.1), a refused FTP login; the shopping feed opens with exceljs, one row per product.
+ * success and on failure (ERP rejecting a record, ERP down); one product goes through the spec's
+ * /sincronizaProductosManual (volume and sincronizarConBC rules), /sincronizaProductos takes no parameters (an
+ * idProducto is ignored, as LoopBack ignores unknown query parameters); the progress counts of a full sync; the
+ * EAN code; AECOC: with no FTP the file stays local and the app warns, upload to a local FTP server (ftp-srv on
+ * 127.0.0.1), a refused FTP login, a failing local folder answered as ERROR with the password in no log line;
+ * the shopping feed opens with exceljs, one row per product, and an empty company says so.
  */
 import { mkdtemp, readdir, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -11,7 +15,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { FtpSrv } from 'ftp-srv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../src/dataProvider/http';
+import { createIntegrationsApi, type IntegrationsApi } from '../../src/custom/integrations/api';
+import {
+  aecocOutcome,
+  AECOC_LOCAL_TEXT,
+  FEED_EMPTY,
+  feedOutcome,
+  manualSyncOutcome,
+  VOLUME_TITLE,
+} from '../../src/custom/integrations/outcomes';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { apiCaller, q } from '../support/api';
 
@@ -54,6 +68,8 @@ let server: StartedServer;
 let admin: string;
 let editor: string;
 let outbox: string;
+let app: IntegrationsApi;
+let empresaId = 1;
 
 const call = apiCaller(() => server.url);
 const rows = async (url: string, filter: unknown) =>
@@ -90,6 +106,17 @@ beforeAll(async () => {
   server = await startTestServer({ seed: true, erp } as Parameters<typeof startTestServer>[0]);
   admin = await loginToken(server.url, demoLogins().admin);
   editor = await loginToken(server.url, demoLogins().editor);
+  // The app's own calls (src/custom/integrations/api.ts) over the real HTTP client, as the admin.
+  app = createIntegrationsApi({
+    apiUrl: server.url,
+    httpClient: createHttpClient({
+      getAccessToken: () => admin,
+      refresh: async () => null,
+      onAuthFailure: () => undefined,
+    }),
+    getEmpresaId: () => empresaId,
+    getAccessToken: () => admin,
+  });
 });
 
 afterAll(async () => {
@@ -98,8 +125,8 @@ afterAll(async () => {
   delete process.env.AECOC_OUTBOX_DIR;
 });
 
-/** A fresh product of company 1 with a general record, and a spare part under it. */
-async function product(nombre: string, extra: Row = {}): Promise<Row> {
+/** A fresh product of company 1 with a general record (with a volume: 10 x 20 x 30 cm). */
+async function product(nombre: string, extra: Row = {}, general: Row = {}): Promise<Row> {
   const created = await call(admin, 'POST', '/productos', {
     empresaId: 1,
     nombre,
@@ -113,6 +140,8 @@ async function product(nombre: string, extra: Row = {}): Promise<Row> {
     marca: 'ACME',
     ean: '8412345678905',
     estadoReferencia: 'Activo',
+    dimensiones: '10 x 20 x 30 cm',
+    ...general,
   });
   return created.body;
 }
@@ -126,9 +155,18 @@ describe('ERP synchronisation', () => {
     });
     expect(rep.status).toBe(200);
     const before = Date.now();
-    const res = await call(admin, 'GET', `/sincronizaProductos?empresaId=1&idProducto=${p.id}`);
+    const res = await call(admin, 'GET', `/sincronizaProductosManual?idProducto=${p.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ estado: 'OK', total: 2, sincronizados: 2, fallidos: 0, errores: [] });
+    expect(res.body).toMatchObject({
+      respuesta: 'OK',
+      estado: 'OK',
+      total: 2,
+      sincronizados: 2,
+      fallidos: 0,
+      errores: [],
+    });
+    // what the ERP sync page shows
+    expect(manualSyncOutcome(res.body)).toMatchObject({ severity: 'success', summary: { total: 2 } });
     const [stored] = await rows('/productos', { where: { id: p.id } });
     expect(Date.parse(String(stored.fechaSincronizacionConBC))).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(String(stored.fechaEjecucionDeProcesoSincroBC))).toBeGreaterThanOrEqual(before - 1000);
@@ -147,12 +185,12 @@ describe('ERP synchronisation', () => {
 
   it('an ERP rejection writes the reason on the row and an ERROR log, and clears it after a later success', async () => {
     const p = await product('INT-SYNC-__FALLA__');
-    const res = await call(admin, 'GET', `/sincronizaProductos?empresaId=1&idProducto=${p.id}`);
-    expect(res.body).toMatchObject({ estado: 'ERROR', sincronizados: 0, fallidos: 1 });
     const reason = 'El ERP rechazó __FALLA__';
-    expect(res.body.errores).toEqual([
-      { tabla: 'productos', registro: 'INT-SYNC-__FALLA__', motivo: reason },
-    ]);
+    // The manual route answers the ERP's refusal as a 424 with its reason; the app shows that message.
+    const res = await call(admin, 'GET', `/sincronizaProductosManual?idProducto=${p.id}`);
+    expect(res.status).toBe(424);
+    expect(String(res.body.error?.message)).toContain(reason);
+    await expect(app.integrationsSyncProduct(Number(p.id))).rejects.toThrow(reason);
     let [stored] = await rows('/productos', { where: { id: p.id } });
     expect(stored.motivoErrorSincroConBC).toBe(reason);
     expect(stored.fechaEjecucionDeProcesoSincroBC).toBeTruthy();
@@ -177,7 +215,8 @@ describe('ERP synchronisation', () => {
     const b = await product('INT-DOWN-B');
     erpDown = true;
     try {
-      const res = await call(admin, 'GET', `/sincronizaProductos?empresaId=1&idProducto=${a.id},${b.id}`);
+      // Several chosen products: the connector's POST /sincronizarProductosEnBC {ids}.
+      const res = await call(admin, 'POST', '/sincronizarProductosEnBC?empresaId=1', { ids: [a.id, b.id] });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ estado: 'ERROR', total: 2, sincronizados: 0, fallidos: 2 });
       expect(String(res.body.mensaje)).toContain('El ERP no responde');
@@ -209,14 +248,76 @@ describe('ERP synchronisation', () => {
   });
 
   it('a manual sync of an unknown product is a 404; the manual reference sync needs idProducto', async () => {
-    expect((await call(admin, 'GET', '/sincronizaProductos?empresaId=1&idProducto=99999999')).status).toBe(
-      404,
-    );
+    expect((await call(admin, 'GET', '/sincronizaProductosManual?idProducto=99999999')).status).toBe(404);
     const missing = await call(admin, 'GET', '/sincronizaEstadoReferenciaManual');
     expect(missing.status).toBe(400);
     expect((missing.body.error as Row).message).toBe(
       'required parameter idProducto was null or undefined when calling sincronizaEstadoReferenciaManual',
     );
+  });
+});
+
+describe('one product through the spec route, the full sync without parameters', () => {
+  it("the manual rules show: no volume is 'volumen NO' (nothing sent), sincronizarConBC N is skipped", async () => {
+    const flat = await product('INT-MAN-SINVOLUMEN', {}, { dimensiones: null });
+    const sent = simulated.calls.length;
+    const refused = await app.integrationsSyncProduct(Number(flat.id));
+    expect(refused).toMatchObject({ respuesta: 'volumen NO' });
+    expect(manualSyncOutcome(refused)).toMatchObject({ severity: 'warning', title: VOLUME_TITLE });
+    expect(simulated.calls.length).toBe(sent);
+    const [stored] = await rows('/productos', { where: { id: flat.id } });
+    expect(String(stored.motivoErrorSincroConBC)).toContain('volumen');
+
+    const off = await product('INT-MAN-NOMARCADO', { sincronizarConBC: 'N' });
+    const skipped = await app.integrationsSyncProduct(Number(off.id));
+    expect(skipped).toMatchObject({ respuesta: 'OMITIDO' });
+    expect(manualSyncOutcome(skipped).severity).toBe('warning');
+    expect(simulated.calls.length).toBe(sent);
+  });
+
+  it('/sincronizaProductos ignores an idProducto (spec: no parameters): it syncs the whole selection', async () => {
+    const one = await product('INT-IGNORA-ID');
+    const marked = (await rows('/productos', { where: { empresaId: 1, sincronizarConBC: 'S' } })).length;
+    expect(marked).toBeGreaterThan(1);
+    const res = await call(admin, 'GET', `/sincronizaProductos?empresaId=1&idProducto=${one.id}`);
+    expect(res.status).toBe(200);
+    // every marked product was sent, not only the one named
+    const sentProducts = new Set(
+      simulated.calls.filter((c) => c.endpoint === 'PIMIntegration_Items').map((c) => (c.payload as Row).no),
+    );
+    expect(res.body.total as number).toBeGreaterThanOrEqual(marked);
+    for (const row of await rows('/productos', { where: { empresaId: 1, sincronizarConBC: 'S' } }))
+      expect(sentProducts.has(row.nombre)).toBe(true);
+  });
+
+  it('the progress counts of a full sync: 0 of N before, N of N after (server clock baseline)', async () => {
+    const baseline = await app.integrationsSyncBaseline();
+    const marked = (await rows('/productos', { where: { empresaId: 1, sincronizarConBC: 'S' } })).length;
+    // MySQL's DATETIME keeps whole seconds: the run starts in a later second than the baseline.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await app.integrationsSyncProgress(baseline)).toEqual({ done: 0, total: marked });
+    const summary = await app.integrationsSyncProducts();
+    expect(summary.total).toBeGreaterThanOrEqual(marked);
+    expect(await app.integrationsSyncProgress(baseline)).toEqual({ done: marked, total: marked });
+  });
+});
+
+describe('AECOC without an FTP server', () => {
+  it('keeps the file in the local folder: estado OK, subido false, destino local — the app warns, not success', async () => {
+    await product('INT-AECOC-LOCAL', { enviarAecoc: 'S' });
+    const res = await call(admin, 'GET', '/enviarAECOC?empresaId=1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ estado: 'OK', subido: false, destino: 'local' });
+    expect((await readdir(outbox)).includes(String(res.body.fichero))).toBe(true);
+    const outcome = aecocOutcome(await app.integrationsSendAecoc());
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.mensaje).toContain(AECOC_LOCAL_TEXT);
+  });
+
+  it('the manual send with no FTP server is an ERROR answer (not a 5xx)', async () => {
+    const res = await call(admin, 'GET', '/enviarAECOCmanual/pim/clave-sin-ftp?empresaId=1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ estado: 'ERROR', subido: false });
   });
 });
 
@@ -347,6 +448,45 @@ describe('AECOC', () => {
     expect(ok.body).toMatchObject({ estado: 'OK', subido: true });
   });
 
+  it('a local folder that cannot be written: ERROR answer, logged, and the password in no log line', async () => {
+    const blocker = path.join(root, 'no-es-una-carpeta');
+    await writeFile(blocker, 'x');
+    process.env.AECOC_OUTBOX_DIR = path.join(blocker, 'outbox');
+    const printed: string[] = [];
+    const spyErr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    const spyConsole = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      printed.push(args.map(String).join(' '));
+    });
+    const secret = 'Cl4ve-Secreta-AECOC';
+    try {
+      const res = await call(admin, 'GET', `/enviarAECOCmanual/pim/${secret}?empresaId=1`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ estado: 'ERROR', subido: false });
+      expect(String(res.body.mensaje)).toContain('No se pudo guardar el fichero AECOC en la carpeta local');
+      expect(JSON.stringify(res.body)).not.toContain(secret);
+      const logs = await rows('/logsnavs', { where: { tabla: 'aecoc', nivel: 'ERROR' }, order: ['id DESC'] });
+      expect(String(logs[0]?.mensaje)).toContain('No se pudo guardar el fichero AECOC');
+      // Even a 5xx on that route would be logged masked: the app's bound error logger.
+      const logError = (
+        server as unknown as { app: { getSync(key: string): (e: Error, s: number, r: unknown) => void } }
+      ).app.getSync('rest.sequence.actions.logError');
+      logError(new Error(`fallo con ${secret}`), 500, {
+        method: 'GET',
+        url: `/enviarAECOCmanual/pim/${secret}?empresaId=1`,
+        originalUrl: `/enviarAECOCmanual/pim/${secret}?empresaId=1`,
+      });
+      expect(printed.join('\n')).toContain('/enviarAECOCmanual/***/***');
+      expect(printed.join('\n')).not.toContain(secret);
+    } finally {
+      spyErr.mockRestore();
+      spyConsole.mockRestore();
+      process.env.AECOC_OUTBOX_DIR = outbox;
+    }
+  });
+
   it("fetches the FTP server's response files with their text", async () => {
     const res = await call(admin, 'GET', '/obtenerrespuestaAECOCFTP');
     expect(res.status).toBe(200);
@@ -389,6 +529,26 @@ describe('shopping feed', () => {
     const row = sheet.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(1).value === 'INT-SYNC-OK');
     expect(row?.getCell(4).value).toBe('ACME');
     expect(row?.getCell(5).value).toBe('8412345678905');
+  });
+
+  it("a company with no products: the header only, and the app says 'No hay productos para el feed'", async () => {
+    const empresa = await call(admin, 'POST', '/empresas', {
+      nombre: 'Empresa sin productos',
+      codigo: 'VACIA-FEED',
+    });
+    expect(empresa.status).toBe(200);
+    empresaId = Number(empresa.body.id);
+    try {
+      const download = await app.integrationsShoppingFeed();
+      expect(download.rows).toBe(0);
+      expect(feedOutcome(download.fileName, download.rows).mensaje).toContain(FEED_EMPTY);
+    } finally {
+      empresaId = 1;
+    }
+    const full = await app.integrationsShoppingFeed();
+    expect(full.rows).toBe(
+      (await rows('/productos', { where: { empresaId: 1 }, fields: { id: true } })).length,
+    );
   });
 
   it('another company is refused to a non-admin', async () => {

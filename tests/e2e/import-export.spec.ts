@@ -133,3 +133,33 @@ test('a 50-row file with 3 bad rows: 47 imported, the rejected rows download, fi
   await expect(second.getByTestId('count-created')).toHaveText('Creadas: 3');
   await expect(second.getByTestId('count-rejected')).toHaveText('Rechazadas: 0');
 });
+
+test('the product list exports every product of the company, page by page, as productos_PIM.csv', async ({
+  page,
+}) => {
+  const pages: number[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    const match = /\/productos\?filter=(\{.*\})$/.exec(url);
+    if (!match) return;
+    const filter = JSON.parse(match[1]) as { limit?: number };
+    if (filter.limit) pages.push(filter.limit);
+  });
+  await signIn(page);
+  await expect(page).toHaveURL(/#\/productos/);
+  await expect(listRows(page).first()).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('productos_PIM.csv');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith(BOM)).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  expect(lines[0].split(';')).toContain('nombre');
+  // the seeded catalogue of company 1: far more than one list page, all of it, in pages of 5,000 (no 20,000 cap)
+  expect(lines.length - 1).toBeGreaterThanOrEqual(300);
+  expect(pages).toContain(5000);
+  expect(pages).not.toContain(20000);
+  await expect(page.getByText(/productos_PIM\.csv: .* filas exportadas/)).toBeVisible();
+});

@@ -1,6 +1,7 @@
 /**
- * Integrations end to end: a manual ERP sync of one product shows up in the synchronisation log (date and error
- * filters), the log exports as the fixed-column CSV, and the shopping feed downloads as an .xlsx with a row per
+ * Integrations end to end: a manual ERP sync of one product (GET /sincronizaProductosManual) shows up in the
+ * synchronisation log (date and error filters), the log exports as the fixed-column CSV, a product without a
+ * volume gets the 'volumen NO' warning and is not sent, and the shopping feed downloads as an .xlsx with a row per
  * product. The simulated Business Central answers every call of this run (no failures configured).
  */
 import { readFile } from 'node:fs/promises';
@@ -13,18 +14,30 @@ const BOM = '\uFEFF';
 const LOG_HEADER = 'nombre;fechaSincronizacionConBC;fechaEjecucionDeProcesoSincroBC;motivoErrorSincroConBC';
 const NO_ROWS = 'No hay registros de sincronización con estos filtros';
 
-/** A seeded product of company 1 (id and SKU), read through the API. */
-async function aProduct(request: APIRequestContext): Promise<{ id: number; nombre: string }> {
+/**
+ * A new product of company 1 marked for the ERP sync (sincronizarConBC S), with a general record whose
+ * dimensiones give it a volume (or none), created through the API under a name no other spec uses.
+ */
+async function aProduct(
+  request: APIRequestContext,
+  { volume = true }: { volume?: boolean } = {},
+): Promise<{ id: number; nombre: string }> {
   const login = await request.post('/auth/login', { data: ADMIN });
   expect(login.ok()).toBe(true);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const filter = { where: { empresaId: EMPRESA }, order: ['id ASC'], skip: 7, limit: 1 };
-  const res = await request.get(`/productos?filter=${encodeURIComponent(JSON.stringify(filter))}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const nombre = `E2E-INT-${volume ? 'VOL' : 'SINVOL'}-${Date.now()}`;
+  const created = await request.post('/productos', {
+    headers,
+    data: { empresaId: EMPRESA, nombre, sincronizarConBC: 'S' },
   });
-  expect(res.ok()).toBe(true);
-  const [product] = (await res.json()) as { id: number; nombre: string }[];
-  expect(product?.nombre).toBeTruthy();
+  expect(created.ok()).toBe(true);
+  const product = (await created.json()) as { id: number; nombre: string };
+  const general = await request.post('/producto-generals', {
+    headers,
+    data: { productoId: product.id, titulo: nombre, ...(volume ? { dimensiones: '40 x 30 x 20 cm' } : {}) },
+  });
+  expect(general.ok()).toBe(true);
   return product;
 }
 
@@ -118,6 +131,22 @@ test('a manual sync of one product appears in the log, which filters by date and
   expect(productLine!.split(';')).toHaveLength(4);
   expect(productLine!.split(';')[3]).toBe('');
   expect(productLine!.split(';')[2]).not.toBe('');
+});
+
+test("a product without a volume gets the 'volumen NO' warning and is not sent", async ({
+  page,
+  request,
+}) => {
+  const product = await aProduct(request, { volume: false });
+  await signIn(page);
+  await expect(page).toHaveURL(/#\/productos/);
+  await page.goto('/#/sincronizacion-erp');
+  await page.getByLabel('Id de producto').fill(String(product.id));
+  await page.getByRole('button', { name: 'Sincronizar producto', exact: true }).click();
+  const warning = page.getByRole('status').filter({ hasText: 'Volumen de producto' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('volumen');
+  await expect(page.getByRole('status').filter({ hasText: /Sincronización completada/ })).toHaveCount(0);
 });
 
 test('the shopping feed downloads as an .xlsx with a row per product of the company', async ({ page }) => {

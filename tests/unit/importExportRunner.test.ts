@@ -150,6 +150,19 @@ describe('runImport', () => {
     expect(await read('producto-generals')).toHaveLength(2);
   });
 
+  it('quick-created products get empresaId 1 (issue #9, spec §5) even when another company is selected', async () => {
+    const provider = fakeRestDataProvider(store(), false);
+    const backend = backendFromDataProvider(provider, () => 2);
+    const report = await run('productos', 'nombre;empresaId\nSKU-DE-LA-2;2\n', backend, { empresaId: 2 });
+    expect(report).toMatchObject({ created: 1 });
+    const { data } = await provider.getList('productos', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { nombre: 'SKU-DE-LA-2' },
+    });
+    expect(data.map((p) => p.empresaId)).toEqual([1]);
+  });
+
   it('retries 5xx and lost answers; a create whose answer was lost is found by key instead of created twice', async () => {
     const { read, backend } = setup();
     let failures = 0;

@@ -1,7 +1,8 @@
 /**
  * "Exportar CSV": any table of spec §3 (and the export-only view) of the selected company as `{table}_PIM.csv`,
  * and the integration-template export (one file per table of the template: its fields, Familias dropped, file
- * columns prefixed with the template's base path or the global rutaBaseFicheros).
+ * columns prefixed with the template's base path or the global rutaBaseFicheros). Only the tables the person may
+ * read are offered (and exported from a template).
  */
 import DownloadIcon from '@mui/icons-material/GetApp';
 import Alert from '@mui/material/Alert';
@@ -12,10 +13,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Title, useDataProvider, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { exportSchemas, resolveTable, TABLE_NAME_ERROR, tableLabel } from './tables';
+import { NOT_ALLOWED, useAllowedTables } from './useAllowedTables';
 import { ExportProgressDialog, useCsvExport } from './useCsvExport';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -26,8 +28,10 @@ const TableExport = () => {
   const resolved = requested ? resolveTable(requested, 'export') : undefined;
   const [table, setTable] = useState(resolved && 'schema' in resolved ? (requested ?? '') : '');
   const { run, job, cancel } = useCsvExport();
-  const schemas = exportSchemas();
-  const schema = schemas.find((candidate) => candidate.table === table);
+  const exportable = useMemo(() => exportSchemas(), []);
+  const { allowed: schemas, isPending, isAllowed } = useAllowedTables(exportable, 'export');
+  const chosen = exportable.find((candidate) => candidate.table === table);
+  const schema = chosen && isAllowed(chosen) ? chosen : undefined;
   return (
     <Card>
       <CardContent>
@@ -43,11 +47,17 @@ const TableExport = () => {
             {resolved.error} «{requested}»
           </Alert>
         )}
+        {chosen && !isPending && !schema && (
+          <Alert severity="error" sx={{ my: 1 }}>
+            {NOT_ALLOWED}: «{chosen.table}»
+          </Alert>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }} alignItems="center">
           <TextField
             select
             label="Tabla"
-            value={table}
+            value={schema ? table : ''}
+            disabled={isPending}
             onChange={(event) => setTable(event.target.value)}
             sx={{ minWidth: 320 }}
             slotProps={{ htmlInput: { 'data-testid': 'export-table' } }}
@@ -77,6 +87,8 @@ const TemplateExport = () => {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const { run, job, cancel } = useCsvExport();
+  const exportable = useMemo(() => exportSchemas(), []);
+  const { isAllowed } = useAllowedTables(exportable, 'export');
   const [plantillaId, setPlantillaId] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -110,6 +122,10 @@ const TemplateExport = () => {
           // kept on the page: the other tables of the template are still exported
           const message = `${TABLE_NAME_ERROR}: «${text(tabla.nombre)}»`;
           setErrors((previous) => [...previous, message]);
+          continue;
+        }
+        if (!isAllowed(resolved.schema)) {
+          setErrors((previous) => [...previous, `${NOT_ALLOWED}: «${text(tabla.nombre)}»`]);
           continue;
         }
         const done = await run(resolved.schema, { integration: { basePath, campos: text(tabla.campos) } });

@@ -3,7 +3,8 @@
  * mapped to fields (automatically by name, adjustable); the first rows are previewed with their normalised
  * values and every problem found; then the import runs with a progress bar (rows, rate, time left) and Cancel,
  * and ends with a report (created, updated, unchanged, rejected) and the rejected rows as a CSV to fix and import
- * again.
+ * again. Only the tables the person may create in (or import into) are offered. Leaving the page while an import
+ * runs asks first (ImportLeaveGuard); leaving anyway, or the page unmounting, cancels it.
  */
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -22,6 +23,7 @@ import { useDropzone } from 'react-dropzone';
 import { Confirm, DataProviderContext, Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { getSelectedEmpresaId } from '../../layout/empresa';
+import { QUICK_PRODUCT_EMPRESA_ID } from './normalize';
 import type { ResourceSchema } from '../../resources/types';
 import { backendFromDataProvider } from './backend';
 import { downloadText } from './download';
@@ -32,7 +34,9 @@ import type { ParseSummary } from './parseSession';
 import type { PreparedRow } from './prepare';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress, type ImportReport, type RejectedRow } from './runner';
+import { ImportLeaveGuard } from './ImportLeaveGuard';
 import { importSchemas, keyDescription, resolveTable, tableLabel } from './tables';
+import { NOT_ALLOWED, useAllowedTables } from './useAllowedTables';
 import { formatCount } from './useCsvExport';
 
 const PREVIEW_ROWS = 10;
@@ -101,11 +105,21 @@ const ImportPage = () => {
   const abort = useRef<AbortController | null>(null);
   const sequence = useRef(0);
 
-  const schemas = useMemo(() => importSchemas(), []);
-  const schema: ResourceSchema | undefined = schemas.find((candidate) => candidate.table === table);
+  const importable = useMemo(() => importSchemas(), []);
+  const { allowed: schemas, isPending: checkingAccess, isAllowed } = useAllowedTables(importable, 'import');
+  const chosen = importable.find((candidate) => candidate.table === table);
+  const schema: ResourceSchema | undefined = chosen && isAllowed(chosen) ? chosen : undefined;
+  const forbidden = chosen && !checkingAccess && !schema ? chosen : undefined;
   const running = progress !== null && report === null;
 
-  useEffect(() => () => parser.current?.dispose(), []);
+  // Leaving the page (unmount) stops a running import: nothing keeps writing where nobody sees it.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      parser.current?.dispose();
+    },
+    [],
+  );
 
   // The running import: progress reaches the page at most 5 times a second; leaving asks first.
   useEffect(() => {
@@ -310,9 +324,9 @@ const ImportPage = () => {
             <TextField
               select
               label="Tabla de destino"
-              value={table}
+              value={schema ? table : ''}
               onChange={(event) => changeTable(event.target.value)}
-              disabled={running}
+              disabled={running || checkingAccess}
               sx={{ maxWidth: 560 }}
               helperText={
                 schema
@@ -328,6 +342,20 @@ const ImportPage = () => {
               ))}
             </TextField>
             {tableError && !schema && <Alert severity="error">{tableError}</Alert>}
+            {schema?.table === 'productos' && getSelectedEmpresaId() !== QUICK_PRODUCT_EMPRESA_ID && (
+              <Alert severity="info">
+                Los productos nuevos se crean en la empresa {QUICK_PRODUCT_EMPRESA_ID} (alta rápida por
+                importación); los existentes se buscan y actualizan en la empresa seleccionada.
+              </Alert>
+            )}
+            {forbidden && (
+              <Alert severity="error">
+                {NOT_ALLOWED}: «{forbidden.table}». Elija otra tabla de destino.
+              </Alert>
+            )}
+            {!checkingAccess && schemas.length === 0 && (
+              <Alert severity="warning">No tiene permiso para importar en ninguna tabla.</Alert>
+            )}
             <Box
               {...getRootProps()}
               sx={{
@@ -453,6 +481,7 @@ const ImportPage = () => {
         </Card>
       )}
 
+      <ImportLeaveGuard running={running} onLeave={cancel} />
       <Confirm
         isOpen={confirming}
         title={`Importar en ${schema?.labelPlural ?? ''}`}

@@ -26,29 +26,51 @@ const abortError = (): Error => {
   return error;
 };
 
-/** Every row of a resource matching `filter`, id ASC (a stable order for paging), page by page. */
-export async function fetchAllRows(
-  provider: DataProvider,
-  resource: string,
-  options: FetchAllOptions = {},
-): Promise<RaRecord[]> {
+/** One page of rows (1-based) and the total, as a list query answers. */
+export type PageFetcher<T> = (
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+) => Promise<{ data: readonly T[]; total?: number }>;
+
+export type PagingOptions = Omit<FetchAllOptions, 'filter'>;
+
+/**
+ * Every row a paged query gives, page by page (never one giant request, no cap), with progress and cancel:
+ * the generic table export and other exports (e.g. the synchronisation log) share it.
+ */
+export async function fetchPages<T>(fetchPage: PageFetcher<T>, options: PagingOptions = {}): Promise<T[]> {
   const perPage = options.pageSize ?? EXPORT_PAGE_SIZE;
-  const rows: RaRecord[] = [];
+  const rows: T[] = [];
   let total = Infinity;
   for (let page = 1; rows.length < total; page++) {
     if (options.signal?.aborted) throw abortError();
-    const result = await provider.getList(resource, {
-      pagination: { page, perPage },
-      sort: { field: 'id', order: 'ASC' },
-      filter: options.filter ?? {},
-      signal: options.signal,
-    });
+    const result = await fetchPage(page, perPage, options.signal);
+    if (options.signal?.aborted) throw abortError();
     rows.push(...result.data);
     total = typeof result.total === 'number' ? result.total : rows.length;
     options.onProgress?.(rows.length, Math.max(total, rows.length));
     if (result.data.length < perPage) break;
   }
   return rows;
+}
+
+/** Every row of a resource matching `filter`, id ASC (a stable order for paging), page by page. */
+export function fetchAllRows(
+  provider: DataProvider,
+  resource: string,
+  options: FetchAllOptions = {},
+): Promise<RaRecord[]> {
+  return fetchPages(
+    (page, perPage, signal) =>
+      provider.getList(resource, {
+        pagination: { page, perPage },
+        sort: { field: 'id', order: 'ASC' },
+        filter: options.filter ?? {},
+        signal,
+      }),
+    options,
+  );
 }
 
 /** The ids of the selected company's parent records (e.g. its products), for exporting child tables. */

@@ -101,7 +101,7 @@ export function normalizeRow(table: string, row: Row): Row {
 
 // ---------- products created by import (spec §5 "Creating a product by import", "Quick-created products") ----------
 
-/** The company of quick-created products when none is selected (spec §5: empresaId 1). */
+/** The company of quick-created products (spec §5 and issue #9: empresaId 1, whatever company is selected). */
 export const QUICK_PRODUCT_EMPRESA_ID = 1;
 
 /** A short, stable hash of a text (32-bit FNV-1a, 8 hex digits): the same name always gets the same image path. */
@@ -121,8 +121,9 @@ export const quickProductImage = (nombre: string): string => `multimedia/${nombr
 export const quickSincronizarConBC = (value: unknown): 'S' | 'N' => (toSN(value) === 'S' ? 'S' : 'N');
 
 /**
- * A product about to be created by import: imagen multimedia/{name}/{hash}.png unless given, the selected
- * company (1 by default), empty familias unless given, sincronizarConBC S/N from its text. Returns a new object.
+ * A product about to be created by import: imagen multimedia/{name}/{hash}.png unless given, empresaId 1 (the
+ * import runner never passes another), empty familias unless given, sincronizarConBC S/N from its text.
+ * Returns a new object.
  */
 export function quickCreateProduct(row: Row, empresaId: number = QUICK_PRODUCT_EMPRESA_ID): Row {
   const nombre = typeof row.nombre === 'string' ? row.nombre.trim() : String(row.nombre ?? '');

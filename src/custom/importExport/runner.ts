@@ -56,7 +56,10 @@ export interface ImportOptions {
   schema: ResourceSchema;
   rows: readonly PreparedRow[];
   backend: ImportBackend;
-  /** The selected company (quick-created products get it). */
+  /**
+   * The selected company. Quick-created products do NOT get it: issue #9 and spec §5 say empresaId 1
+   * (normalize.ts QUICK_PRODUCT_EMPRESA_ID); the import page says so when another company is selected.
+   */
   empresaId: number;
   /** field → the file's column, for the report. */
   columnOf?: Readonly<Record<string, string>>;
@@ -282,7 +285,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       const id = idColumn(schema);
       const data: Row = { ...row.values };
       if (id) delete data[id];
-      const body = isProduct ? quickCreateProduct(data, options.empresaId) : data;
+      const body = isProduct ? quickCreateProduct(data) : data;
       const recover = key ? async () => new StoredIndex(schema, await lookup([key])).find(key) : undefined;
       const created = await withRetry(
         () => backend.create(schema.name, body),

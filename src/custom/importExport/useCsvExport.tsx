@@ -11,9 +11,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import type { ResourceSchema } from '../../resources/types';
 import { downloadText } from './download';
+import type { CsvFile } from './exporter';
 
 /** Above this many rows (more than one page) the export shows its progress dialog; below it the toast says enough. */
 export const LARGE_EXPORT_ROWS = 5000;
@@ -34,35 +35,47 @@ export interface ExportRequest {
 const isAbort = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 
+/**
+ * Any CSV export run by the hook: `fetchRows` reads every row (page by page, honouring the signal and reporting
+ * progress, e.g. with exporter.ts fetchPages) and `toFile` writes the file. The schema exports are one such task.
+ */
+export interface CsvExportTask<T> {
+  /** What is exported, in the progress dialog and the messages ('Marcas', 'Registro de sincronización…'). */
+  label: string;
+  fetchRows: (options: {
+    signal: AbortSignal;
+    onProgress: (done: number, total: number) => void;
+  }) => Promise<readonly T[]>;
+  toFile: (rows: readonly T[]) => CsvFile | Promise<CsvFile>;
+}
+
 export function useCsvExport() {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [job, setJob] = useState<ExportJob | null>(null);
   const controller = useRef<AbortController | null>(null);
 
-  const run = useCallback(
-    async (schema: ResourceSchema, request: ExportRequest = {}): Promise<boolean> => {
+  const runTask = useCallback(
+    async <T,>(task: CsvExportTask<T>): Promise<boolean> => {
       const abort = new AbortController();
       controller.current = abort;
       notify(EXPORT_TOAST, { type: 'info', autoHideDuration: 2000 });
-      setJob({ label: schema.labelPlural, done: 0, total: 0 });
+      setJob({ label: task.label, done: 0, total: 0 });
       try {
-        const { exportFile, exportRows } = await import('./exporter');
-        const rows = await exportRows(dataProvider, schema, {
-          filter: request.filter,
+        const rows = await task.fetchRows({
           signal: abort.signal,
-          onProgress: (done, total) => setJob({ label: schema.labelPlural, done, total }),
+          onProgress: (done, total) => setJob({ label: task.label, done, total }),
         });
         if (abort.signal.aborted) throw Object.assign(new Error('cancelada'), { name: 'AbortError' });
-        const file = exportFile(schema, rows, request.integration);
+        const file = await task.toFile(rows);
         downloadText(file.fileName, file.text);
         notify(`${file.fileName}: ${formatCount(file.rows)} filas exportadas`, { type: 'success' });
         return true;
       } catch (error) {
-        if (isAbort(error)) notify('Exportación cancelada', { type: 'info' });
+        if (isAbort(error) || abort.signal.aborted) notify('Exportación cancelada', { type: 'info' });
         else {
           const message = error instanceof Error ? error.message : String(error);
-          notify(`No se pudo exportar ${schema.labelPlural}: ${message}`, { type: 'error' });
+          notify(`No se pudo exportar ${task.label}: ${message}`, { type: 'error' });
         }
         return false;
       } finally {
@@ -70,11 +83,24 @@ export function useCsvExport() {
         setJob(null);
       }
     },
-    [dataProvider, notify],
+    [notify],
+  );
+
+  const run = useCallback(
+    (schema: ResourceSchema, request: ExportRequest = {}): Promise<boolean> =>
+      runTask<RaRecord>({
+        label: schema.labelPlural,
+        fetchRows: async ({ signal, onProgress }) => {
+          const { exportRows } = await import('./exporter');
+          return exportRows(dataProvider, schema, { filter: request.filter, signal, onProgress });
+        },
+        toFile: async (rows) => (await import('./exporter')).exportFile(schema, rows, request.integration),
+      }),
+    [dataProvider, runTask],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
-  return { run, job, cancel };
+  return { run, runTask, job, cancel };
 }
 
 /** Progress of a large export, with Cancel. Nothing for small ones (the toast says enough). */

@@ -1,11 +1,13 @@
 /**
  * AECOC sending: send now, manual send with FTP credentials typed in a dialog (kept only in this component's
  * state for the one call, then cleared: never stored in the browser nor put in the address bar), the local
- * files and the FTP server's responses.
+ * files and the FTP server's responses. A file generated with no FTP configured stays in the local folder and is
+ * shown as a warning ('no se ha enviado a AECOC'), never as a success.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -25,14 +27,13 @@ import {
   TextField,
 } from '@mui/material';
 import { Title } from 'react-admin';
-import { useIntegrations, type AecocFile, type AecocResult } from './api';
-
-const SEVERITY = { OK: 'success', ERROR: 'error', VACIO: 'info' } as const;
+import { useIntegrations, type AecocFile } from './api';
+import { aecocOutcome, type Outcome } from './outcomes';
 
 export default function AecocPage() {
   const api = useIntegrations();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<AecocResult | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<AecocFile[] | null>(null);
   const [responses, setResponses] = useState<AecocFile[] | null>(null);
@@ -55,7 +56,7 @@ export default function AecocPage() {
     setResult(null);
     setError(null);
     try {
-      setResult(await api.integrationsSendAecoc(credentials));
+      setResult(aecocOutcome(await api.integrationsSendAecoc(credentials)));
       loadFiles();
     } catch (e) {
       setError((e as Error).message);
@@ -106,7 +107,8 @@ export default function AecocPage() {
           </Box>
           {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Enviando" />}
           {result && (
-            <Alert severity={SEVERITY[result.estado]} sx={{ mt: 2 }} role="status">
+            <Alert severity={result.severity} sx={{ mt: 2 }} role="status">
+              {result.title && <AlertTitle>{result.title}</AlertTitle>}
               {result.mensaje}
             </Alert>
           )}

@@ -1,7 +1,12 @@
-/** Manual ERP sync: products and reference state (all or one product), a new EAN code, removing from the ERP. */
+/**
+ * Manual ERP sync: products and reference state (all, with a determinate progress bar, or one product), a new
+ * EAN code, removing from the ERP. One product goes through GET /sincronizaProductosManual?idProducto= (spec
+ * §7), whose rules show as they are: 'volumen NO' (no volume), not marked for sync, synchronised, or failed.
+ */
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -17,8 +22,11 @@ import {
   TextField,
 } from '@mui/material';
 import { Title } from 'react-admin';
-import { useIntegrations, type SyncSummary } from './api';
+import { useIntegrations } from './api';
+import { manualSyncOutcome, type Outcome } from './outcomes';
 import { SyncResult } from './SyncResult';
+import { progressPercent, progressText } from './syncProgress';
+import { useSyncProgress } from './useSyncProgress';
 
 type Kind = 'productos' | 'estado';
 
@@ -26,7 +34,8 @@ export default function ErpSyncPage() {
   const api = useIntegrations();
   const [idProducto, setIdProducto] = useState('');
   const [running, setRunning] = useState<string | null>(null);
-  const [summary, setSummary] = useState<SyncSummary | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { progress, track } = useSyncProgress(api);
   const [error, setError] = useState<string | null>(null);
   const [category, setCategory] = useState('');
   const [ean, setEan] = useState<string | null>(null);
@@ -41,15 +50,18 @@ export default function ErpSyncPage() {
 
   const run = async (kind: Kind, one: boolean) => {
     setRunning(`${kind}-${one ? 'uno' : 'todos'}`);
-    setSummary(null);
+    setOutcome(null);
     setError(null);
     try {
-      const params = one ? { idProducto: id } : {};
-      setSummary(
-        kind === 'productos'
-          ? await api.integrationsSyncProducts(params)
-          : await api.integrationsSyncReferenceState(params),
-      );
+      if (one && id !== undefined) {
+        if (kind === 'productos') setOutcome(manualSyncOutcome(await api.integrationsSyncProduct(id)));
+        else setOutcome(manualSyncOutcome(await api.integrationsSyncReferenceState({ idProducto: id })));
+      } else {
+        const summary = await track(() =>
+          kind === 'productos' ? api.integrationsSyncProducts() : api.integrationsSyncReferenceState(),
+        );
+        setOutcome(manualSyncOutcome(summary));
+      }
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -120,12 +132,27 @@ export default function ErpSyncPage() {
             </Button>
           </Box>
           {running && running !== 'ean' && running !== 'delete' && (
-            <Box sx={{ mt: 2 }} aria-label="Sincronizando">
-              <LinearProgress />
+            <Box sx={{ mt: 2 }}>
+              <LinearProgress
+                aria-label="Sincronizando"
+                variant={progress && progress.total > 0 ? 'determinate' : 'indeterminate'}
+                value={progress && progress.total > 0 ? progressPercent(progress) : undefined}
+              />
               Sincronizando con el ERP…
+              {progress && progress.total > 0 && (
+                <Box component="span" sx={{ ml: 1 }} data-testid="sync-progress">
+                  {progressText(progress, running === 'productos-todos')}
+                </Box>
+              )}
             </Box>
           )}
-          {summary && <SyncResult summary={summary} />}
+          {outcome?.summary && <SyncResult summary={outcome.summary} title={outcome.title} />}
+          {outcome && !outcome.summary && (
+            <Alert severity={outcome.severity} role="status" sx={{ mt: 2 }}>
+              {outcome.title && <AlertTitle>{outcome.title}</AlertTitle>}
+              {outcome.mensaje}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {error}

@@ -1,14 +1,18 @@
-/** Shopping-feed export: downloads the .xlsx of the selected company with a progress indication. */
+/**
+ * Shopping-feed export: downloads the .xlsx of the selected company with a progress indication; a company with
+ * no products gets 'No hay productos para el feed' instead of an empty file.
+ */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import { Title } from 'react-admin';
 import { saveBlob, useIntegrations } from './api';
+import { feedOutcome, type Outcome } from './outcomes';
 
 export default function ShoppingFeedPage() {
   const api = useIntegrations();
   const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const download = async () => {
@@ -16,11 +20,11 @@ export default function ShoppingFeedPage() {
     setError(null);
     setProgress({ loaded: 0, total: null });
     try {
-      const { blob, fileName } = await api.integrationsShoppingFeed((loaded, total) =>
+      const { blob, fileName, rows } = await api.integrationsShoppingFeed((loaded, total) =>
         setProgress({ loaded, total }),
       );
-      saveBlob(blob, fileName);
-      setDone(`Descargado ${fileName}`);
+      if (rows !== 0) saveBlob(blob, fileName);
+      setDone(feedOutcome(fileName, rows));
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -56,8 +60,8 @@ export default function ShoppingFeedPage() {
           </Box>
         )}
         {done && (
-          <Alert severity="success" sx={{ mt: 2 }}>
-            {done}
+          <Alert severity={done.severity} sx={{ mt: 2 }} role="status">
+            {done.mensaje}
           </Alert>
         )}
         {error && (

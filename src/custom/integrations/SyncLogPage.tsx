@@ -1,4 +1,8 @@
-/** The synchronisation log: table selector, date and error filters, paging, CSV export with fixed columns. */
+/**
+ * The synchronisation log: table selector, date and error filters, paging, CSV export with fixed columns. The
+ * export reads every row of the current filters page by page (no cap) through the generic exporter's machinery
+ * (useCsvExport: the 2-second toast, a progress dialog with Cancel for large logs, the download at the end).
+ */
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -17,10 +21,11 @@ import {
   TextField,
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { csvFileName, toCsv } from '../importExport/csv';
-import { saveBlob, useIntegrations, type LogRow } from './api';
+import { csvFileName, toCsv } from '../importExport/csvWrite';
+import { ExportProgressDialog, useCsvExport } from '../importExport/useCsvExport';
+import { useIntegrations, type LogRow } from './api';
 import {
   LOG_TABLE_ERROR,
   LOG_TABLE_NAMES,
@@ -41,8 +46,6 @@ const LABELS: Record<string, string> = {
   motivoErrorSincroConBC: 'Motivo del error',
 };
 
-const EXPORT_LIMIT = 5000;
-
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
@@ -52,7 +55,6 @@ const show = (value: unknown): string => {
 
 export default function SyncLogPage() {
   const api = useIntegrations();
-  const notify = useNotify();
   // The table lives in the URL (?tabla=repuestos): bookmarkable, and a link naming an unknown table shows
   // 'Problema con el nombre de la tabla' instead of another table's rows.
   const [params, setParams] = useSearchParams();
@@ -75,7 +77,8 @@ export default function SyncLogPage() {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { runTask, job, cancel } = useCsvExport();
+  const exporting = job !== null;
 
   let tableError: string | null = null;
   try {
@@ -105,20 +108,25 @@ export default function SyncLogPage() {
 
   const columns = tableError ? [] : logColumns(table);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const all = await api.integrationsSyncLog(table, { fecha, errores, texto }, 1, EXPORT_LIMIT);
-      const csv = toCsv(logCsvName(table), all.data, logColumns(table));
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(logCsvName(table)));
-      notify(`Exportados ${all.data.length} registros`, { type: 'info' });
-    } catch (e) {
-      notify((e as Error).message === LOG_TABLE_ERROR ? LOG_TABLE_ERROR : (e as Error).message, {
-        type: 'error',
-      });
-    } finally {
-      setExporting(false);
-    }
+  /** Every row of the current table and filters, page by page (fixed columns, `log_{tabla}_PIM.csv`). */
+  const exportCsv = () => {
+    const filters = { fecha, errores, texto };
+    const name = logCsvName(table);
+    return runTask<LogRow>({
+      label: `Registro de sincronización (${table})`,
+      fetchRows: async ({ signal, onProgress }) => {
+        const { fetchPages } = await import('../importExport/exporter');
+        return fetchPages(
+          (page, perPage, pageSignal) => api.integrationsSyncLog(table, filters, page, perPage, pageSignal),
+          { signal, onProgress },
+        );
+      },
+      toFile: (all) => ({
+        fileName: csvFileName(name),
+        text: toCsv(name, all, logColumns(table)),
+        rows: all.length,
+      }),
+    });
   };
 
   return (
@@ -187,6 +195,7 @@ export default function SyncLogPage() {
             Exportar CSV
           </Button>
         </Box>
+        <ExportProgressDialog job={job} onCancel={cancel} />
         {tableError && <Alert severity="error">{tableError}</Alert>}
         {error && <Alert severity="error">{error}</Alert>}
         {!tableError && (

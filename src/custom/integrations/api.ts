@@ -7,26 +7,13 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
+import { MANUAL_SYNC_PATH } from '../productEditor/contract';
+import type { AecocAnswer, SyncSummary } from './outcomes';
 import { LOG_ORDER, logTable, logWhere, type LogFilters } from './syncLog';
+import { baselineFilter, RUN_FIELD, syncDoneWhere, syncTargetWhere, type SyncProgress } from './syncProgress';
 
-export type SyncState = 'OK' | 'PARCIAL' | 'ERROR' | 'VACIO';
-
-export interface SyncSummary {
-  estado: SyncState;
-  mensaje: string;
-  total: number;
-  sincronizados: number;
-  fallidos: number;
-  errores: { tabla: string; registro: string; motivo: string }[];
-}
-
-export interface AecocResult {
-  estado: 'OK' | 'ERROR' | 'VACIO';
-  mensaje: string;
-  fichero: string | null;
-  productos: number;
-  subido: boolean;
-}
+export type { SyncState, SyncSummary } from './outcomes';
+export type AecocResult = AecocAnswer;
 
 export interface AecocFile {
   nombre: string;
@@ -40,11 +27,23 @@ export type LogRow = Record<string, unknown> & { id: number };
 export interface Download {
   blob: Blob;
   fileName: string;
+  /** Products in the file (the X-Total-Count header, else the company's product count); null if unknown. */
+  rows: number | null;
 }
 
 export interface IntegrationsApi {
-  integrationsSyncProducts(params?: { idProducto?: number }): Promise<SyncSummary>;
+  /** Every product of the company with sincronizarConBC S (GET /sincronizaProductos, no parameters). */
+  integrationsSyncProducts(): Promise<SyncSummary>;
+  /**
+   * One product (GET /sincronizaProductosManual?idProducto=): the manual rules apply — 'volumen NO' without a
+   * volume, skipped unless sincronizarConBC is S. The raw answer: read it with outcomes.ts manualSyncOutcome.
+   */
+  integrationsSyncProduct(idProducto: number): Promise<unknown>;
   integrationsSyncReferenceState(params?: { idProducto?: number }): Promise<SyncSummary>;
+  /** The newest run date of the company's products before a full sync (server clock), null when none. */
+  integrationsSyncBaseline(): Promise<string | null>;
+  /** How many of the products a full sync covers it has reached since the baseline. */
+  integrationsSyncProgress(baseline: string | null): Promise<SyncProgress>;
   integrationsNewEanCode(code: string): Promise<string>;
   integrationsDeleteFromErp(items: { no: string; marca: string }[]): Promise<void>;
   integrationsSyncLog(
@@ -52,6 +51,7 @@ export interface IntegrationsApi {
     filters: LogFilters,
     page: number,
     perPage: number,
+    signal?: AbortSignal,
   ): Promise<{ data: LogRow[]; total: number }>;
   integrationsSendAecoc(credentials?: { email: string; password: string }): Promise<AecocResult>;
   integrationsAecocLocalFiles(): Promise<AecocFile[]>;
@@ -87,6 +87,15 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
   };
   const getJson = async <T>(path: string, query?: Record<string, string | number | undefined>): Promise<T> =>
     (await deps.httpClient(url(path, query))).json as T;
+  const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+  const count = async (resource: string, where: unknown, signal?: AbortSignal): Promise<number> =>
+    Number(
+      (
+        (await deps.httpClient(`${base}/${resource}/count?where=${enc(where)}`, { signal })).json as {
+          count?: number;
+        }
+      ).count ?? 0,
+    );
 
   /** A binary GET with the session token; a 401 goes once through the JSON client to refresh it. */
   const fetchBlob = async (target: string): Promise<Response> => {
@@ -113,8 +122,27 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
   };
 
   return {
-    integrationsSyncProducts: (params = {}) =>
-      getJson('/sincronizaProductos', { idProducto: params.idProducto }),
+    integrationsSyncProducts: () => getJson('/sincronizaProductos'),
+    integrationsSyncProduct: async (idProducto) => {
+      requireParam(idProducto, 'idProducto', 'sincronizaProductosManual');
+      // The spec's route takes idProducto only (the product's own company applies).
+      const params = new URLSearchParams({ idProducto: String(idProducto) });
+      return (await deps.httpClient(`${base}${MANUAL_SYNC_PATH}?${params.toString()}`)).json;
+    },
+    integrationsSyncBaseline: async () => {
+      const filter = baselineFilter(deps.getEmpresaId());
+      const rows = (await deps.httpClient(`${base}/productos?filter=${enc(filter)}`)).json as LogRow[];
+      const value = rows?.[0]?.[RUN_FIELD];
+      return typeof value === 'string' && value ? value : null;
+    },
+    integrationsSyncProgress: async (baseline) => {
+      const empresaId = deps.getEmpresaId();
+      const [total, done] = await Promise.all([
+        count('productos', syncTargetWhere(empresaId)),
+        count('productos', syncDoneWhere(empresaId, baseline)),
+      ]);
+      return { done, total };
+    },
     integrationsSyncReferenceState: (params = {}) =>
       params.idProducto
         ? getJson('/sincronizaEstadoReferenciaManual', { idProducto: params.idProducto })
@@ -130,7 +158,7 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
         body: JSON.stringify({ items }),
       });
     },
-    integrationsSyncLog: async (table, filters, page, perPage) => {
+    integrationsSyncLog: async (table, filters, page, perPage, signal) => {
       const { resource } = logTable(table);
       // The date filter means the user's calendar day, not the UTC one.
       const offsetMinutes = filters.fecha ? new Date(`${filters.fecha}T00:00:00`).getTimezoneOffset() : 0;
@@ -140,12 +168,11 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
         empresaId: deps.getEmpresaId(),
       });
       const filter = { where, order: LOG_ORDER, limit: perPage, skip: (page - 1) * perPage };
-      const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
-      const [list, count] = await Promise.all([
-        deps.httpClient(`${base}/${resource}?filter=${enc(filter)}`),
-        deps.httpClient(`${base}/${resource}/count?where=${enc(where)}`),
+      const [list, total] = await Promise.all([
+        deps.httpClient(`${base}/${resource}?filter=${enc(filter)}`, { signal }),
+        count(resource, where, signal),
       ]);
-      return { data: list.json as LogRow[], total: Number((count.json as { count?: number }).count ?? 0) };
+      return { data: list.json as LogRow[], total };
     },
     integrationsSendAecoc: (credentials) => {
       if (!credentials) return getJson('/enviarAECOC');
@@ -161,7 +188,13 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
       const res = await fetchBlob(url('/generarExcelShoppingfeed'));
       const fileName = fileNameOf(res.headers.get('Content-Disposition'), 'shoppingfeed.xlsx');
       const length = Number(res.headers.get('Content-Length')) || null;
-      if (!res.body) return { blob: await res.blob(), fileName };
+      const header = res.headers.get('X-Total-Count');
+      // Without the header (another backend), the company's product count: the feed has one row per product.
+      const rows = async (): Promise<number | null> =>
+        header !== null && header.trim() !== '' && Number.isFinite(Number(header))
+          ? Number(header)
+          : count('productos', { empresaId: deps.getEmpresaId() }).catch(() => null);
+      if (!res.body) return { blob: await res.blob(), fileName, rows: await rows() };
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
       let loaded = 0;
@@ -173,7 +206,7 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
         onProgress?.(loaded, length);
       }
       const type = res.headers.get('Content-Type') ?? 'application/octet-stream';
-      return { blob: new Blob(chunks as BlobPart[], { type }), fileName };
+      return { blob: new Blob(chunks as BlobPart[], { type }), fileName, rows: await rows() };
     },
   };
 }

@@ -1,4 +1,12 @@
-/** Integration screens (spec §2): ERP sync, synchronisation log, AECOC sending, shopping-feed export. */
+/**
+ * Integration screens (spec §2): ERP sync, synchronisation log, AECOC sending, shopping-feed export. Each asks
+ * for its own permission (spec §6 rules: action = controllerName, subject = moduleName; 'manage'/'all' grant
+ * everything, so the admin role keeps them all):
+ * - ERP sync: 'sync' on 'erp' (it writes to Business Central and the sync-log fields);
+ * - sync log: 'read' on 'logsnavs' (the seeded 'Consultar el registro del ERP' permission);
+ * - AECOC: 'send' on 'aecoc' (it sends files to an outside body);
+ * - shopping feed: 'export' on 'productos' (a read of the catalogue; 'read productos' grants it).
+ */
 import CloudSync from '@mui/icons-material/CloudSync';
 import ListAlt from '@mui/icons-material/ListAlt';
 import SendToMobile from '@mui/icons-material/Send';
@@ -19,7 +27,7 @@ export const pages: CustomPage[] = [
     group: 'integraciones',
     icon: CloudSync,
     component: lazy(() => import('./ErpSyncPage')),
-    access: { action: 'list', resource: 'productos' },
+    access: { action: 'sync', resource: 'erp' },
   },
   {
     path: 'registro-sincronizacion',
@@ -33,7 +41,7 @@ export const pages: CustomPage[] = [
     group: 'integraciones',
     icon: ListAlt,
     component: lazy(() => import('./SyncLogPage')),
-    access: { action: 'list', resource: 'productos' },
+    access: { action: 'read', resource: 'logsnavs' },
   },
   {
     path: 'aecoc',
@@ -42,7 +50,7 @@ export const pages: CustomPage[] = [
     group: 'integraciones',
     icon: SendToMobile,
     component: lazy(() => import('./AecocPage')),
-    access: { action: 'list', resource: 'productos' },
+    access: { action: 'send', resource: 'aecoc' },
   },
   {
     path: 'shopping-feed',
@@ -51,6 +59,6 @@ export const pages: CustomPage[] = [
     group: 'integraciones',
     icon: TableView,
     component: lazy(() => import('./ShoppingFeedPage')),
-    access: { action: 'list', resource: 'productos' },
+    access: { action: 'export', resource: 'productos' },
   },
 ];

@@ -1,0 +1,73 @@
+/**
+ * Each integration page asks for its own permission (spec §6 rules through canAccessWithRules): with editor-like
+ * rules (read productos, read logsnavs) the menu offers the sync log and the shopping feed but not the ERP sync
+ * nor AECOC, which show "access denied" when opened; 'sync' on 'erp' opens the ERP page; 'manage all' (admin)
+ * opens everything.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { AuthProvider } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { canAccessWithRules, type AbilityRule } from '../../src/authProvider/permissions';
+import { fakeIntegrations } from './integrationsFake';
+import { fakeProvider, fixture, renderApp } from './renderApp';
+
+const withRules = (rules: AbilityRule[]): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => rules,
+  getIdentity: async () => ({ id: 1, fullName: 'Prueba' }),
+  canAccess: async ({ action, resource }) => canAccessWithRules(rules, { action, resource }),
+});
+
+const EDITOR: AbilityRule[] = [
+  { action: 'read', subject: 'Auth' },
+  { action: 'read', subject: 'productos' },
+  { action: 'read', subject: 'logsnavs' },
+];
+
+const FIRST = { timeout: 30_000 };
+const DENIED = /acceso denegado|no tiene permiso|no tienes permiso/i;
+
+const open = (path: string, rules: AbilityRule[]) =>
+  renderApp(path, {
+    dataProvider: fakeIntegrations(fakeProvider(fixture())).provider,
+    authProvider: withRules(rules),
+  });
+
+describe('integration pages need their own permission', { timeout: 60_000 }, () => {
+  it('the menu offers only the pages the rules allow', async () => {
+    open('/productos', EDITOR);
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }, FIRST));
+    const group = await screen.findByRole('navigation', { name: 'Integraciones' }, FIRST);
+    expect(within(group).getByRole('menuitem', { name: 'Registro de sincronización' })).toBeTruthy();
+    expect(within(group).getByRole('menuitem', { name: 'Shopping feed' })).toBeTruthy();
+    expect(within(group).queryByRole('menuitem', { name: 'Sincronización con ERP' })).toBeNull();
+    expect(within(group).queryByRole('menuitem', { name: 'Envío a AECOC' })).toBeNull();
+  });
+
+  it('the ERP sync page is denied without sync on erp, and opens with it', async () => {
+    const { unmount } = open('/sincronizacion-erp', EDITOR);
+    expect(await screen.findByText(DENIED, {}, FIRST)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sincronizar productos' })).toBeNull();
+    unmount();
+    open('/sincronizacion-erp', [...EDITOR, { action: 'sync', subject: 'erp' }]);
+    expect(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST)).toBeTruthy();
+  });
+
+  it('AECOC is denied without send on aecoc; the admin (manage all) opens it', async () => {
+    const { unmount } = open('/aecoc', EDITOR);
+    expect(await screen.findByText(DENIED, {}, FIRST)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar ahora' })).toBeNull();
+    unmount();
+    open('/aecoc', [{ action: 'manage', subject: 'all' }]);
+    expect(await screen.findByRole('button', { name: 'Enviar ahora' }, FIRST)).toBeTruthy();
+  });
+
+  it('the sync log needs read on logsnavs', async () => {
+    open('/registro-sincronizacion', [{ action: 'read', subject: 'productos' }]);
+    expect(await screen.findByText(DENIED, {}, FIRST)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Registro de sincronización' })).toBeNull();
+  });
+});
