@@ -187,6 +187,8 @@ const PERMISOS: readonly string[] = [
   'manage|usuarios||Gestionar usuarios|',
   'manage|roles||Gestionar roles|',
   'read|logsnavs||Consultar el registro del ERP|',
+  'sync|erp||Sincronizar con el ERP (Business Central)|',
+  'send|aecoc||Enviar datos a AECOC|',
 ];
 
 // ---------------------------------------------------------------- builder
