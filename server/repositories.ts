@@ -6,7 +6,8 @@
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
  * - checks the schema's date-order rules and runs the WriteHooks features add (write-rules.ts) on every
- *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys).
+ *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys);
+ *   afterUpdate hooks get each row as it was and as it is now.
  * On MySQL the connector does the last two itself.
  */
 import {
@@ -28,7 +29,7 @@ import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
-import { checkDateOrder, hasDateOrderRules, type WriteHooks } from './write-rules';
+import { checkDateOrder, hasDateOrderRules, type RowChange, type WriteHooks } from './write-rules';
 
 export type Row = Entity & AnyObject;
 export type IdType = number | string;
@@ -124,6 +125,28 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   private get observesDeletes(): boolean {
     return this.hooks.some((h) => h.afterDelete);
+  }
+
+  private get observesUpdates(): boolean {
+    return this.hooks.some((h) => h.afterUpdate);
+  }
+
+  /** Runs the afterUpdate hooks with the rows as they were and as they are now (read back). */
+  private async afterUpdate(before: AnyObject[]): Promise<void> {
+    if (!before.length) return;
+    const ids = before.map((row) => row[this.idProp]);
+    const now = (await super.find({ where: { [this.idProp]: { inq: ids } } })).map(plain);
+    const changes: RowChange[] = before.flatMap((row) => {
+      const after = now.find((candidate) => candidate[this.idProp] === row[this.idProp]);
+      return after ? [{ before: row, after }] : [];
+    });
+    for (const hook of this.hooks) {
+      try {
+        if (changes.length) await hook.afterUpdate?.(changes);
+      } catch (err) {
+        console.error(`${this.schema.name}: afterUpdate failed`, err);
+      }
+    }
   }
 
   // ---- reads ----
@@ -242,12 +265,15 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       const matched = (await super.find({ where: w })).map(plain);
       await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));
     }
-    return this.guarded(
+    const previous = this.observesUpdates ? (await super.find({ where: w })).map(plain) : [];
+    const result = await this.guarded(
       [changes],
       async () => (await super.find({ where: w })).map(plain),
       (replaced) => replaced.map((r) => ({ ...r, ...changes })),
       () => super.updateAll(changes as DataObject<Row>, w, options),
     );
+    await this.afterUpdate(previous);
+    return result;
   }
 
   // updateById: DefaultCrudRepository checks for an empty body, then calls this.updateAll({id}).
@@ -269,12 +295,13 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
     if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
     if (this.checksWrites) await this.checkRows([{ ...row, [this.idProp]: id }]);
-    return this.guarded(
+    await this.guarded(
       [row],
       async () => [existing],
       () => [{ ...row, [this.idProp]: id }],
       () => super.replaceById(id, row as DataObject<Row>, options),
     );
+    if (this.observesUpdates) await this.afterUpdate([existing]);
   }
 
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {

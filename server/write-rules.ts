@@ -10,6 +10,12 @@ import { HttpErrors } from '@loopback/rest';
 import { dateOrderErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
 
+/** One row before and after an update. */
+export interface RowChange {
+  before: AnyObject;
+  after: AnyObject;
+}
+
 export interface WriteHooks {
   /**
    * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
@@ -20,6 +26,11 @@ export interface WriteHooks {
   afterCreate?(row: AnyObject): Promise<void>;
   /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
   afterDelete?(rows: AnyObject[]): Promise<void>;
+  /**
+   * After an update or replace, with each row as it was and as it is now. Failures are logged, never undo the
+   * write. A hook that writes to the same repository sees its own write here too (compare before/after).
+   */
+  afterUpdate?(changes: RowChange[]): Promise<void>;
 }
 
 /** 422 in LoopBack's validation shape, with one message per field. */

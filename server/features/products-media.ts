@@ -24,9 +24,11 @@ import {
   type UploadKind,
 } from '../../src/custom/productEditor/contract';
 import { mediaTypeForFile } from '../../src/custom/media';
+import { principalProblem } from '../../src/custom/productEditor/mediaRecords';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { fieldErrors } from '../write-rules';
 import { productByName, seesCompany } from './products/access';
 import { InvalidImageError, UploadStore } from './products/uploads';
 
@@ -273,8 +275,16 @@ function serveUploads(app: Parameters<Feature['register']>[0]['app'], root: stri
 
 export const feature: Feature = {
   name: 'products-media',
-  register: ({ app }) => {
+  register: ({ app, repositories }) => {
     app.controller(ProductMediaController);
     serveUploads(app, app.getSync(FeatureBindings.UPLOADS_DIR));
+    // Only pictures can be principal (the product's imagen is the 800x600 PNG of its principal image): 422 on
+    // principalSN, like LoopBack's own validation, for any create, replace or update (CSV import included).
+    repositories.repository('producto-multimedias').addHooks({
+      beforeWrite: async (row) => {
+        const problem = principalProblem(row);
+        if (problem) throw fieldErrors({ principalSN: problem }, 'principalImageOnly');
+      },
+    });
   },
 };

@@ -17,7 +17,9 @@ import { erpFailure } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { visibleProduct } from './products/access';
-import { PRODUCT_CHILDREN, replicateProduct } from './products/replica';
+import { productChildTables } from './products/children';
+import { renameProductFiles } from './products/rename';
+import { replicateProduct } from './products/replica';
 import { manualSync } from './products/sync';
 import { UploadStore } from './products/uploads';
 
@@ -63,18 +65,31 @@ export class ProductsController {
 
 export const feature: Feature = {
   name: 'products',
-  register: ({ app, repositories }) => {
+  register: ({ app, repositories, registry }) => {
     app.controller(ProductsController);
-    // Deleting a product (DELETE /productos/{id}, bulk delete) removes its child rows and stored files.
+    // Deleting a product (DELETE /productos/{id}, bulk delete) removes its rows in every child table (general
+    // data, attributes, media, icons, catalogue data, characteristics, catalogue links, generated texts, text
+    // generation queue) and its stored files: '¿Eliminar «X» y todos sus datos?'.
+    const children = productChildTables(registry).filter(([resource]) =>
+      repositories.repositories.has(resource),
+    );
     const store = new UploadStore(app.getSync(FeatureBindings.UPLOADS_DIR));
     repositories.repository('productos').addHooks({
       afterDelete: async (rows) => {
         const ids = rows.map((row) => Number(row.id)).filter(Number.isFinite);
         if (!ids.length) return;
-        for (const [resource, field] of PRODUCT_CHILDREN) {
+        for (const [resource, field] of children) {
           await repositories.repository(resource).deleteAll({ [field]: { inq: ids } });
         }
         for (const row of rows) await store.removeFolder(String(row.nombre ?? ''));
+      },
+      // Renaming a product moves its files (multimedia/{nombre}/) and rewrites the paths that point there.
+      afterUpdate: async (changes) => {
+        for (const { before, after } of changes) {
+          if (before.nombre !== after.nombre) {
+            await renameProductFiles(repositories, store, after, String(before.nombre ?? ''));
+          }
+        }
       },
     });
   },

@@ -46,7 +46,8 @@ export interface PimMessages {
       save_error: string;
     };
     validation: { integer: string; invalid: string };
-    notification: { created: string; updated: string; deleted: string };
+    /** deletedMany: the plural of `deleted` for bulk deletes (%{smart_count} rows). */
+    notification: { created: string; updated: string; deleted: string; deletedMany: string };
   };
 }
 
@@ -105,6 +106,7 @@ const es: PimMessages = {
       created: 'Registro creado correctamente!!',
       updated: 'Registro actualizado correctamente!!',
       deleted: 'Registro eliminado correctamente!!',
+      deletedMany: '%{smart_count} registros eliminados correctamente!!',
     },
   },
 };
@@ -163,6 +165,7 @@ const en: PimMessages = {
       created: 'Record created',
       updated: 'Record updated',
       deleted: 'Record deleted',
+      deletedMany: '%{smart_count} records deleted',
     },
   },
 };
@@ -223,6 +226,7 @@ const de: PimMessages = {
       created: 'Datensatz erstellt',
       updated: 'Datensatz aktualisiert',
       deleted: 'Datensatz gelöscht',
+      deletedMany: '%{smart_count} Datensätze gelöscht',
     },
   },
 };
@@ -284,6 +288,7 @@ const fr: PimMessages = {
       created: 'Enregistrement créé',
       updated: 'Enregistrement mis à jour',
       deleted: 'Enregistrement supprimé',
+      deletedMany: '%{smart_count} enregistrements supprimés',
     },
   },
 };
@@ -342,6 +347,7 @@ const pt: PimMessages = {
       created: 'Registo criado',
       updated: 'Registo atualizado',
       deleted: 'Registo eliminado',
+      deletedMany: '%{smart_count} registos eliminados',
     },
   },
 };

@@ -12,7 +12,8 @@ import { translatedResourceName } from './resourceNames';
 export interface ResourceMessages {
   name: string;
   fields: Record<string, string>;
-  notifications: { created: string; updated: string; deleted: string };
+  /** deletedMany: polyglot 'singular |||| plural' for bulk deletes (react-admin passes smart_count). */
+  notifications: { created: string; updated: string; deleted: string; deletedMany: string };
 }
 
 export const messagesForResource = (schema: ResourceSchema, language: Language): ResourceMessages => {
@@ -26,6 +27,7 @@ export const messagesForResource = (schema: ResourceSchema, language: Language):
       created: own.created ?? generic.created,
       updated: own.updated ?? generic.updated,
       deleted: own.deleted ?? generic.deleted,
+      deletedMany: `${own.deleted ?? generic.deleted} |||| ${own.deletedMany ?? generic.deletedMany}`,
     },
   };
 };

@@ -65,6 +65,12 @@ export interface FieldSchema {
   suggestions?: string;
   /** Date fields: may not be before this other date field of the same record ("a range ending before it starts"). */
   notBefore?: string;
+  /**
+   * A text holding names of records of another resource separated by commas (e.g. an attribute's categories):
+   * the form suggests the names of `reference`'s records (`field`, default 'nombre') as the person types and
+   * warns, without blocking, about names that are not among them.
+   */
+  namesOf?: { reference: string; field?: string };
 }
 
 export type FilterOperator =
@@ -171,8 +177,12 @@ export interface ResourceSchema {
   view?: boolean;
   /** Menu placement; `hidden` resources are registered but not in the menu (child records). */
   menu: { group: MenuGroup; icon: string; hidden?: boolean };
-  /** Spanish success toasts (spec §8). */
-  messages?: { created?: string; updated?: string; deleted?: string };
+  /**
+   * Spanish success toasts (spec §8). `deletedMany` is the plural of `deleted` for bulk deletes, with the
+   * number as %{smart_count} ('%{smart_count} marcas eliminadas'); without it, '%{smart_count} registros
+   * eliminados correctamente!!'.
+   */
+  messages?: { created?: string; updated?: string; deleted?: string; deletedMany?: string };
   /**
    * Forms pass their values through the CSV import's `normalizeRow(table, …)` before saving (spec §5), so
    * import and forms share one implementation. Needs `table`.

@@ -56,7 +56,8 @@ describe('forms', () => {
     });
     expect(createDefaults(schema('productos'))).not.toHaveProperty('activoEnMarketplace');
     expect(createDefaults(schema('producto-generals'))).toEqual({ mercados: '724' });
-    expect(createDefaults(schema('catalogos'))).toEqual({ activoSN: 'S' });
+    // spec §4: the S/N flags default to N
+    expect(createDefaults(schema('catalogos'))).toEqual({ activoSN: 'N' });
   });
 });
 
@@ -102,7 +103,7 @@ describe('server errors', () => {
     };
     expect(fieldErrorsFromServer(details)).toEqual({
       nombre: 'ra.validation.required',
-      codigo: 'must NOT have more than 50 characters',
+      codigo: 'Máximo 50 caracteres',
     });
     const duplicate = {
       status: 422,
@@ -128,7 +129,9 @@ describe('dates', () => {
 describe('references', () => {
   it('search a target by its own contains filter, its q search, or the label field', () => {
     expect(searchKeyFor('Marca', 'nombre')).toBe('nombre');
-    expect(searchKeyFor('empresas', 'nombre')).toBe('q');
+    // companies search their name with their own searchDescripcion filter (spec §2)
+    expect(searchKeyFor('empresas', 'nombre')).toBe('searchDescripcion');
+    expect(searchKeyFor('categorias', 'nombre')).toBe('q');
     expect(searchKeyFor('MarketPlaces', 'codigo')).toBe('searchCodigo');
     expect(searchKeyFor('TiposRango', 'rango')).toBe('rango');
   });

@@ -83,8 +83,8 @@ describe('generated create/edit forms', () => {
     await waitFor(() => expect((nombre as HTMLInputElement).value).toBe('Marca 01'));
     fireEvent.change(nombre, { target: { value: 'Marca cambiada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(/The request body is invalid/)).toBeTruthy();
-    expect(await screen.findByText('must NOT have more than 50 characters')).toBeTruthy();
+    expect(await screen.findByText('Hay datos no válidos: revisa los campos marcados.')).toBeTruthy();
+    expect(await screen.findByText('Máximo 50 caracteres')).toBeTruthy();
     expect(screen.getByDisplayValue('Marca cambiada')).toBeTruthy();
     consoleError.mockRestore();
   });

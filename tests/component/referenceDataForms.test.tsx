@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { page } from '../../src/resources/generic/reloadOnDelete';
-import { referenceProvider, renderReference } from './referenceDataSupport';
+import { referenceFixture, referenceProvider, renderReference } from './referenceDataSupport';
 
 // whole-app renders with several steps: slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -17,6 +17,13 @@ const input = (name: string) => {
   return found;
 };
 const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+/** The rows' selection checkboxes of a list (labelled 'Seleccionar esta fila' on their wrapper). */
+const rowBoxes = async () => {
+  await waitFor(() =>
+    expect(document.querySelectorAll('tbody .select-item input').length).toBeGreaterThan(0),
+  );
+  return [...document.querySelectorAll<HTMLInputElement>('tbody .select-item input')];
+};
 /** Clicks Guardar once react-admin enables it again (it is disabled while the last change validates). */
 const save = async () => {
   const button = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
@@ -164,6 +171,40 @@ describe('Products per range form', () => {
     });
   });
 
+  it('tells the person when the ERP refused the saved range, instead of the plain success toast', async () => {
+    const { provider, lastCall } = referenceProvider();
+    const getOne = provider.getOne;
+    // as the API does: the outcome of the ERP sending is kept on the row
+    provider.getOne = async (resource, params) => {
+      const result = await getOne(resource, params);
+      return resource === 'ProductosPorRango' && lastCall('update', 'ProductosPorRango')
+        ? { data: { ...result.data, motivoErrorSincroConBC: 'alta del rango: El ERP rechazó SKU-10' } }
+        : result;
+    };
+    renderReference('/ProductosPorRango/1', { dataProvider: provider });
+    await waitFor(() => expect(input('hastaFecha').value).toBe('31/03/2026'));
+    type('hastaFecha', '30/03/2026');
+    await save();
+    expect(
+      await screen.findByText(
+        'Producto por rango guardado, pero el ERP no lo aceptó: alta del rango: El ERP rechazó SKU-10',
+      ),
+    ).toBeTruthy();
+    expect(lastCall('update', 'ProductosPorRango')?.params.data).toMatchObject({
+      hastaFecha: '2026-03-30T00:00:00.000Z',
+    });
+    expect(screen.queryByText('Producto por rango actualizado')).toBeNull();
+    await waitFor(() => expect(window.location.hash).toBe('#/ProductosPorRango'));
+  });
+
+  it('an accepted edit shows the usual toast', async () => {
+    renderReference('/ProductosPorRango/2');
+    await waitFor(() => expect(input('hastaFecha').value).toBe('31/08/2026'));
+    type('hastaFecha', '30/08/2026');
+    await save();
+    expect(await screen.findByText('Producto por rango actualizado')).toBeTruthy();
+  });
+
   it('refuses a range ending before it starts', async () => {
     renderReference('/ProductosPorRango/1');
     await waitFor(() => expect(input('desdeFecha').value).toBe('01/03/2026'));
@@ -195,6 +236,43 @@ describe('duplicate codes', () => {
     await save();
     expect(await screen.findByText('Debe ser único')).toBeTruthy();
     expect(input('codigo').value).toBe('M01');
+    consoleError.mockRestore();
+  });
+});
+
+describe('catalogue codes', () => {
+  it('a duplicate code within the company shows "Debe ser único" on codigo and keeps the form', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { provider } = referenceProvider();
+    const create = provider.create;
+    provider.create = (resource, params) => {
+      if (resource === 'catalogos' && params.data?.codigo === 'CAT26') {
+        return Promise.reject(
+          new HttpError("Duplicate entry '1-CAT26' for key 'codigo'", 422, {
+            error: {
+              statusCode: '422',
+              name: 'Error',
+              message: "Duplicate entry '1-CAT26' for key 'codigo'",
+              code: 'ER_DUP_ENTRY',
+            },
+          }),
+        );
+      }
+      return create(resource, params);
+    };
+    renderReference('/catalogos/create', { dataProvider: provider });
+    await waitFor(() => expect(document.querySelector('input[name="codigo"]')).toBeTruthy());
+    type('codigo', 'CAT26');
+    type('nombre', 'Catálogo repetido');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Año' }), { target: { value: '2026' } });
+    await save();
+    const message = await screen.findByText('Debe ser único');
+    expect(message.closest('.MuiFormControl-root')?.querySelector('input')?.name).toBe('codigo');
+    expect(input('codigo').value).toBe('CAT26');
+    expect(input('nombre').value).toBe('Catálogo repetido');
+    type('codigo', 'CAT27');
+    await save();
+    expect(await screen.findByText('Catálogo creado')).toBeTruthy();
     consoleError.mockRestore();
   });
 });
@@ -234,15 +312,62 @@ describe('spec §4 list behaviour and §8 toasts', () => {
     await waitFor(() => expect(store.getItem('pim.lastSelected.Clubs')).toBe(2));
   });
 
-  it('deleting an integration template reloads the page', async () => {
+  it.each([
+    ['/Marca', 'Marca', 3, '3 marcas eliminadas'],
+    ['/Marca', 'Marca', 1, 'Marca eliminada'],
+    ['/traducciones', 'traducciones', 2, '2 registros eliminados correctamente!!'],
+  ])('%s: a bulk delete of %s (%s rows) says "%s"', async (path, resource, count, toast) => {
+    const { provider, lastCall } = referenceProvider();
+    renderReference(path, { dataProvider: provider });
+    const boxes = await rowBoxes();
+    for (const box of boxes.slice(0, count)) fireEvent.click(box);
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(toast)).toBeTruthy();
+    expect(lastCall('deleteMany', resource)?.params.ids).toHaveLength(count);
+  });
+
+  it('deleting an integration template reloads the page, and its toast shows once the page is back', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
-    renderReference('/Plantilla/1');
+    const { provider } = referenceProvider();
+    const first = renderReference('/Plantilla/1', { dataProvider: provider });
     await screen.findByDisplayValue('Envío nocturno');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(window.location.hash).toBe('#/Plantilla');
     reload.mockRestore();
+    // the reload: a new app on the list, with the same tab's sessionStorage
+    first.unmount();
+    renderReference('/Plantilla', { dataProvider: provider });
+    expect(await screen.findByText('Registro eliminado correctamente!!')).toBeTruthy();
+    expect(sessionStorage.getItem('pim.noticeAfterReload')).toBeNull();
+  });
+
+  it('a bulk delete of integration templates reloads and then says how many went', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    const data = referenceFixture();
+    data.Plantilla = [
+      { id: 1, empresaId: 1, nombre: 'Envío nocturno' },
+      { id: 2, empresaId: 1, nombre: 'Envío semanal' },
+      { id: 3, empresaId: 1, nombre: 'Envío mensual' },
+    ];
+    const { provider } = referenceProvider(data);
+    const store = memoryStore();
+    const first = renderReference('/Plantilla', { dataProvider: provider, store });
+    const boxes = await rowBoxes();
+    fireEvent.click(boxes[0]);
+    fireEvent.click(boxes[1]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    reload.mockRestore();
+    first.unmount();
+    renderReference('/Plantilla', { dataProvider: provider, store });
+    expect(await screen.findByText('2 registros eliminados correctamente!!')).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
+    // the deleted rows do not come back selected
+    expect(store.getItem('Plantilla.selectedIds') ?? []).toEqual([]);
   });
 
   it('an attribute only has its own "Atributo eliminado" toast', async () => {
@@ -270,7 +395,7 @@ describe('attribute categories', () => {
     expect(input('categorias').value).toBe('Sierras');
   });
 
-  it('on confirmation the attribute is removed from those products, then saved', async () => {
+  it('on confirmation the attribute is saved first, then removed from those products', async () => {
     const { provider, calls, data } = referenceProvider();
     renderReference('/atributos/1', { dataProvider: provider });
     await waitFor(() => expect(input('categorias').value).toBe('Taladros,Sierras'));
@@ -282,7 +407,7 @@ describe('attribute categories', () => {
     const order = calls
       .map((call) => call.method)
       .filter((m) => ['comprueba', 'elimina', 'update'].includes(m));
-    expect(order).toEqual(['comprueba', 'elimina', 'update']);
+    expect(order).toEqual(['comprueba', 'update', 'elimina']);
     expect(calls.find((call) => call.method === 'comprueba')?.params).toEqual({
       categoria: 'Taladros',
       atributoId: 1,
@@ -297,6 +422,101 @@ describe('attribute categories', () => {
     });
     expect(left.map((row) => row.id)).toEqual([3]);
     expect(data).toBeDefined();
+  });
+
+  it('a failed attribute save removes nothing from the products and keeps the form', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { provider, calls } = referenceProvider();
+    provider.update = (resource, params) => {
+      calls.push({ method: 'update', resource, params: params as unknown as Record<string, unknown> });
+      return Promise.reject(new HttpError('El servidor no guardó el atributo', 500, {}));
+    };
+    renderReference('/atributos/1', { dataProvider: provider });
+    await waitFor(() => expect(input('categorias').value).toBe('Taladros,Sierras'));
+    type('categorias', 'Sierras');
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'Quitar categorías del atributo' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar y guardar' }));
+    expect(await screen.findByText('El servidor no guardó el atributo')).toBeTruthy();
+    expect(calls.map((call) => call.method).filter((m) => ['update', 'elimina'].includes(m))).toEqual([
+      'update',
+    ]);
+    expect(input('categorias').value).toBe('Sierras');
+    const { total } = await provider.getList('producto-atributos', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(total).toBe(3);
+    consoleError.mockRestore();
+  });
+
+  it('a failed removal after the save says what is left and retries it', async () => {
+    const { provider, calls } = referenceProvider();
+    const elimina = provider.eliminaAtributosEnProductosPorCategoria;
+    let failures = 1;
+    provider.eliminaAtributosEnProductosPorCategoria = (categoria, atributoId) => {
+      if (failures > 0) {
+        failures -= 1;
+        calls.push({ method: 'elimina', resource: 'producto-atributos', params: { categoria, atributoId } });
+        return Promise.reject(new HttpError('Tiempo de espera agotado', 504, {}));
+      }
+      return elimina(categoria, atributoId);
+    };
+    renderReference('/atributos/1', { dataProvider: provider });
+    await waitFor(() => expect(input('categorias').value).toBe('Taladros,Sierras'));
+    type('categorias', 'Sierras');
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'Quitar categorías del atributo' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar y guardar' }));
+    const notice = await screen.findByText(
+      'El atributo se guardó sin la categoría «Taladros» (2 productos), pero no se pudieron quitar sus ' +
+        'valores de esos productos (Tiempo de espera agotado). Los productos siguen teniendo el valor: ' +
+        'pulse «Reintentar» para quitarlo.',
+    );
+    expect(calls.map((call) => call.method).filter((m) => ['update', 'elimina'].includes(m))).toEqual([
+      'update',
+      'elimina',
+    ]);
+    expect(calls.find((call) => call.method === 'update')?.params.data).toMatchObject({
+      categorias: 'Sierras',
+    });
+    // the notice stays after the form has gone back to the list
+    await waitFor(() => expect(window.location.hash).toBe('#/atributos'));
+    expect(notice.isConnected).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(notice.isConnected).toBe(false));
+    const { data: left } = await provider.getList('producto-atributos', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(left.map((row) => row.id)).toEqual([3]);
+    // the save's own toast (queued behind the notice), then the removal's
+    expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
+    expect(
+      await screen.findByText('Valores del atributo quitados de los productos.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+  });
+
+  it('warns, without blocking, about a name that is not a category, and suggests category names', async () => {
+    const { provider, lastCall } = referenceProvider();
+    renderReference('/atributos/2', { dataProvider: provider });
+    await waitFor(() => expect(input('categorias').value).toBe('Taladros'));
+    const warning = '«Taladors» no existe en Categorías: se guardará igualmente.';
+    expect(screen.queryByText(warning)).toBeNull();
+    const field = screen.getByRole('combobox', { name: /Categorías/ });
+    fireEvent.change(field, { target: { value: 'Taladros, jard' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Jardín' }));
+    await waitFor(() => expect(input('categorias').value).toBe('Taladros, Jardín'));
+    expect(screen.queryByText(/no existe en Categorías/)).toBeNull();
+    type('categorias', 'Taladros, Jardín,Taladors');
+    expect(await screen.findByText(warning)).toBeTruthy();
+    await save();
+    expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
+    expect(lastCall('update', 'atributos')?.params.data).toMatchObject({
+      categorias: 'Taladros, Jardín,Taladors',
+    });
   });
 
   it('codigo must be an integer', async () => {
@@ -341,6 +561,103 @@ describe('companies', () => {
     );
     await waitFor(() => expect(window.location.hash).toBe('#/empresas/1'));
     expect(await screen.findByText('Enlaces con Business Central')).toBeTruthy();
+  });
+});
+
+describe('global parameters: one per company', () => {
+  it('the list offers no «Crear» once the company has its parameters; an empty one does', async () => {
+    renderReference('/parametrosGlobales');
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull();
+  });
+
+  it('with none yet, the company can create its parameters', async () => {
+    const data = referenceFixture();
+    data.parametrosGlobales = [];
+    const { provider, lastCall } = referenceProvider(data);
+    const view = renderReference('/parametrosGlobales', { dataProvider: provider });
+    fireEvent.click(await screen.findByRole('link', { name: 'Crear' }));
+    await waitFor(() => expect(document.querySelector('input[name="minutosCierreSesion"]')).toBeTruthy());
+    type('minutosCierreSesion', '15');
+    await save();
+    await waitFor(() =>
+      expect(lastCall('create', 'parametrosGlobales')?.params.data).toMatchObject({
+        minutosCierreSesion: 15,
+      }),
+    );
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull());
+    view.unmount();
+  });
+
+  it('a create form opened by URL refuses a second record, keeps what was typed, saves nothing', async () => {
+    const { provider, calls } = referenceProvider();
+    renderReference('/parametrosGlobales/create', { dataProvider: provider });
+    await waitFor(() => expect(document.querySelector('input[name="minutosCierreSesion"]')).toBeTruthy());
+    type('minutosCierreSesion', '20');
+    await save();
+    expect(
+      await screen.findByText(
+        'Esta empresa ya tiene un registro de «Parámetros globales»: edite el existente en lugar de crear otro.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'create')).toBe(false);
+    expect(input('minutosCierreSesion').value).toBe('20');
+  });
+});
+
+describe('ERP links and integration tables', () => {
+  it('an ERP link needs its brand: nothing is saved without it, the company chosen is kept', async () => {
+    const { provider, calls, lastCall } = referenceProvider();
+    renderReference('/EmpresasBC/create', { dataProvider: provider });
+    await waitFor(() => expect(document.querySelector('input[name="idMarca"]')).toBeTruthy());
+    fireEvent.change(input('idEmpresa'), { target: { value: 'Otra' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Otra Empresa' }));
+    await save();
+    expect(await screen.findByText('Obligatorio')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'create')).toBe(false);
+    expect(input('idEmpresa').value).toBe('Otra Empresa');
+    fireEvent.change(input('idMarca'), { target: { value: 'Marca 03' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Marca 03' }));
+    await save();
+    await waitFor(() =>
+      expect(lastCall('create', 'EmpresasBC')?.params.data).toEqual({ idEmpresa: 2, idMarca: 3 }),
+    );
+    expect(await screen.findByText('Registro creado correctamente!!')).toBeTruthy();
+  });
+
+  it('an integration table needs its template and name; orden is an integer', async () => {
+    const { provider, calls, lastCall } = referenceProvider();
+    renderReference('/Tablas/create', { dataProvider: provider });
+    await waitFor(() => expect(document.querySelector('input[name="nombre"]')).toBeTruthy());
+    expect(input('orden').value).toBe('0');
+    type('nombre', 'repuestos');
+    type('orden', '1.5');
+    await save();
+    expect(await screen.findByText('Debe ser un número entero')).toBeTruthy();
+    expect(screen.getByText('Obligatorio')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'create')).toBe(false);
+    expect(input('nombre').value).toBe('repuestos');
+    fireEvent.change(input('plantillaId'), { target: { value: 'noct' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Envío nocturno' }));
+    type('orden', '2');
+    type('campos', 'skuPrincipal,skuRepuesto');
+    await save();
+    await waitFor(() =>
+      expect(lastCall('create', 'Tablas')?.params.data).toMatchObject({
+        plantillaId: 1,
+        nombre: 'repuestos',
+        campos: 'skuPrincipal,skuRepuesto',
+        orden: 2,
+      }),
+    );
+  });
+
+  it('a template edit lists its tables', async () => {
+    renderReference('/Plantilla/1');
+    await screen.findByDisplayValue('Envío nocturno');
+    expect(await screen.findByText('id,nombre')).toBeTruthy();
   });
 });
 

@@ -80,6 +80,13 @@ const SCREENS: Screen[] = [
     typed: { source: 'q', value: 'es', column: 'nombre', rows: ['Español'] },
   },
   {
+    path: '/empresas',
+    resource: 'empresas',
+    shown: ['q'],
+    offered: ['Código', 'Nombre'],
+    typed: { source: 'q', value: 'otra', column: 'nombre', rows: ['Otra Empresa'] },
+  },
+  {
     path: '/Clubs',
     resource: 'Clubs',
     shown: ['nombre'],
@@ -142,6 +149,21 @@ describe.each(SCREENS)('$path list', ({ path, resource, shown, offered, typed })
       expect(lastCall('getList', resource)?.params.filter).toMatchObject({ [typed.source]: typed.value }),
     );
     await waitFor(() => expect(rowsText(typed.column)).toEqual(typed.rows));
+  });
+});
+
+describe('companies: free text, or searchCodigo and searchDescripcion (spec §2)', () => {
+  it.each([
+    ['searchCodigo', 'dem', ['Empresa Demo']],
+    ['searchDescripcion', 'otra', ['Otra Empresa']],
+  ])('%s=%j sends the filter by name and narrows the rows', async (source, value, rows) => {
+    const { provider, lastCall } = referenceProvider();
+    renderReference(`/empresas?filter=${encodeURIComponent(JSON.stringify({ [source]: value }))}`, {
+      dataProvider: provider,
+    });
+    await waitFor(() => expect(rowsText('nombre')).toEqual(rows));
+    expect(lastCall('getList', 'empresas')?.params.filter).toEqual({ [source]: value });
+    expect(filterInput(source)?.value).toBe(value);
   });
 });
 

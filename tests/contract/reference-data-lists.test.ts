@@ -231,6 +231,27 @@ describe('relations', () => {
 });
 
 describe('companies and their ERP links', () => {
+  it('companies: q on nombre/codigo, or searchCodigo and searchDescripcion (like, any case)', async () => {
+    const every = await list('empresas');
+    expect(every.length).toBeGreaterThan(1);
+    const [target, other] = every;
+    const code = String(target.codigo);
+    const name = String(target.nombre);
+    const byCode = await list('empresas', { searchCodigo: code.toLowerCase() });
+    expect(names(byCode, 'codigo')).toContain(code);
+    expect(byCode.every((row) => String(row.codigo).toLowerCase().includes(code.toLowerCase()))).toBe(true);
+    expect(names(byCode)).not.toContain(String(other.nombre));
+    const byName = await list('empresas', { searchDescripcion: name.slice(1).toUpperCase() });
+    expect(names(byName)).toContain(name);
+    expect(
+      byName.every((row) => String(row.nombre).toLowerCase().includes(name.slice(1).toLowerCase())),
+    ).toBe(true);
+    // searchDescripcion looks at the name only, searchCodigo at the code only
+    expect(await list('empresas', { searchDescripcion: code, searchCodigo: 'NO-EXISTE' })).toEqual([]);
+    expect(names(await list('empresas', { q: code.toLowerCase() }), 'codigo')).toContain(code);
+    expect(names(await list('empresas', { q: name.toLowerCase() }))).toContain(name);
+  });
+
   it('EmpresasBC of a company: limit 20 by idEmpresa, with the brand name and code joined in', async () => {
     const { data, total } = await provider.getManyReference('EmpresasBC', {
       target: 'idEmpresa',

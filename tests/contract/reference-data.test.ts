@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceDataApi, type ReferenceDataApi } from '../../src/custom/referenceData/api';
 import { createHttpClient } from '../../src/dataProvider/http';
+import { erpRefusalMessage } from '../../src/resources/productosPorRango/erpRefusal';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { apiCaller, q } from '../support/api';
 
@@ -353,6 +354,97 @@ describe('ProductosPorRango: overlap refused, club items sent to the ERP', () =>
     });
     expect(log).toMatchObject({ nivel: 'ERROR' });
     expect(String(log.mensaje)).toContain('El ERP rechazó SKU-ERP-FALLA');
+    // the row keeps the refusal, which the app turns into its warning
+    const [saved] = await rows(admin, '/ProductosPorRango', { where: { id: failing.body.id } });
+    expect(saved.motivoErrorSincroConBC).toBe('El ERP rechazó SKU-ERP-FALLA');
+    expect(saved.fechaSincronizacionConBC ?? null).toBeNull();
+    expect(erpRefusalMessage(saved)).toBe(
+      'Producto por rango guardado, pero el ERP no lo aceptó: El ERP rechazó SKU-ERP-FALLA',
+    );
+  });
+
+  const item = (payload: unknown) => ({ endpoint: 'PIMIntegration_ItemClubItems', payload });
+
+  it('an edit of the dates withdraws the old item and sends the new one; an edit that changes nothing sends nothing', async () => {
+    const created = await call(admin, 'POST', '/ProductosPorRango', range('2028-03-01', '2028-03-31'));
+    expect(created.status).toBe(200);
+    const id = created.body.id as number;
+    let before = erp.calls.length;
+    const patched = await call(admin, 'PATCH', `/ProductosPorRango/${id}`, { hastaFecha: day('2028-04-15') });
+    expect(patched.status).toBe(204);
+    expect(erp.calls.slice(before)).toEqual([
+      item({ Acction: 'DELETE', items: [{ CLUB: clubNombre, SKU: sku, DesdeFecha: '2028-03-01' }] }),
+      item({
+        Acction: 'INSERT',
+        items: [
+          { CLUB: clubNombre, SKU: sku, DesdeFecha: '2028-03-01', HastaFecha: '2028-04-15', Nivel: rango },
+        ],
+      }),
+    ]);
+    const [row] = await rows(admin, '/ProductosPorRango', { where: { id } });
+    expect(row.motivoErrorSincroConBC ?? null).toBeNull();
+    expect(row.fechaSincronizacionConBC).toBeTruthy();
+    expect(erpRefusalMessage(row)).toBeUndefined();
+
+    before = erp.calls.length;
+    expect(
+      (await call(admin, 'PATCH', `/ProductosPorRango/${id}`, { hastaFecha: day('2028-04-15') })).status,
+    ).toBe(204);
+    expect(erp.calls.length).toBe(before);
+
+    // a PUT (replace) is an edit too
+    const put = await call(admin, 'PUT', `/ProductosPorRango/${id}`, range('2028-05-01', '2028-05-31'));
+    expect(put.status).toBe(204);
+    expect(erp.calls.slice(before).map((c) => (c.payload as { Acction: string }).Acction)).toEqual([
+      'DELETE',
+      'INSERT',
+    ]);
+  });
+
+  it('an edit the ERP refuses stays saved and the row says why; the next edit does not withdraw what the ERP never had', async () => {
+    const created = await call(admin, 'POST', '/ProductosPorRango', range('2028-07-01', '2028-07-31'));
+    const id = created.body.id as number;
+    const refused = `SKU-ERP-FALLA-${tag}`;
+    let before = erp.calls.length;
+    expect((await call(admin, 'PATCH', `/ProductosPorRango/${id}`, { skuProducto: refused })).status).toBe(
+      204,
+    );
+    expect(erp.calls.slice(before)).toEqual([
+      item({ Acction: 'DELETE', items: [{ CLUB: clubNombre, SKU: sku, DesdeFecha: '2028-07-01' }] }),
+      item({
+        Acction: 'INSERT',
+        items: [
+          {
+            CLUB: clubNombre,
+            SKU: refused,
+            DesdeFecha: '2028-07-01',
+            HastaFecha: '2028-07-31',
+            Nivel: rango,
+          },
+        ],
+      }),
+    ]);
+    const [row] = await rows(admin, '/ProductosPorRango', { where: { id } });
+    expect(row).toMatchObject({ skuProducto: refused });
+    expect(row.motivoErrorSincroConBC).toBe(`alta del rango: El ERP rechazó SKU-ERP-FALLA`);
+    expect(row.fechaSincronizacionConBC ?? null).toBeNull();
+    expect(erpRefusalMessage(row)).toBe(
+      'Producto por rango guardado, pero el ERP no lo aceptó: alta del rango: El ERP rechazó SKU-ERP-FALLA',
+    );
+
+    before = erp.calls.length;
+    expect((await call(admin, 'PATCH', `/ProductosPorRango/${id}`, { skuProducto: sku })).status).toBe(204);
+    expect(erp.calls.slice(before)).toEqual([
+      item({
+        Acction: 'INSERT',
+        items: [
+          { CLUB: clubNombre, SKU: sku, DesdeFecha: '2028-07-01', HastaFecha: '2028-07-31', Nivel: rango },
+        ],
+      }),
+    ]);
+    const [fixed] = await rows(admin, '/ProductosPorRango', { where: { id } });
+    expect(fixed.motivoErrorSincroConBC ?? null).toBeNull();
+    expect(fixed.fechaSincronizacionConBC).toBeTruthy();
   });
 });
 
@@ -405,6 +497,52 @@ describe('write rules of the reference data', () => {
       codigo: `${tag}M`,
     });
     expect(brandDup.status).toBe(422);
+  });
+
+  it('catalogue codes are unique within a company (create and edit), not across companies', async () => {
+    const codigo = `${tag}-CATALOGO`;
+    const first = await call(admin, 'POST', '/catalogos', {
+      empresaId: 1,
+      codigo,
+      nombre: 'Uno',
+      anyo: 2026,
+    });
+    expect(first.status).toBe(200);
+    const dup = await call(admin, 'POST', '/catalogos', { empresaId: 1, codigo, nombre: 'Dos', anyo: 2026 });
+    expect(dup.status).toBe(422);
+    expect(dup.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
+    expect(String((dup.body.error as Row).message)).toMatch(/for key '(?:[^'.]*\.)?codigo'/);
+    const other = await call(admin, 'POST', '/catalogos', {
+      empresaId: 1,
+      codigo: `${codigo}-B`,
+      nombre: 'B',
+    });
+    expect(other.status).toBe(200);
+    const renamed = await call(admin, 'PATCH', `/catalogos/${other.body.Id}`, { codigo });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
+    expect(
+      (await call(admin, 'POST', '/catalogos', { empresaId: 2, codigo, nombre: 'Uno', anyo: 2026 })).status,
+    ).toBe(200);
+    expect(await rows(admin, '/catalogos', { where: { empresaId: 1, codigo } })).toHaveLength(1);
+  });
+
+  it('global parameters: one row per company (a second one is ER_DUP_ENTRY on empresaId)', async () => {
+    const company = await call(admin, 'POST', '/empresas', { nombre: `${tag} empresa`, codigo: `${tag}E` });
+    expect(company.status).toBe(200);
+    const empresaId = company.body.id as number;
+    const first = await call(admin, 'POST', '/parametrosGlobales', { empresaId, minutosCierreSesion: 7 });
+    expect(first.status).toBe(200);
+    const second = await call(admin, 'POST', '/parametrosGlobales', { empresaId, minutosCierreSesion: 9 });
+    expect(second.status).toBe(422);
+    expect(second.body.error).toMatchObject({ code: 'ER_DUP_ENTRY' });
+    expect(String((second.body.error as Row).message)).toMatch(/for key '(?:[^'.]*\.)?empresaId'/);
+    const seeded = await call(admin, 'POST', '/parametrosGlobales', { empresaId: 1, minutosCierreSesion: 9 });
+    expect(seeded.status).toBe(422);
+    expect(await rows(admin, '/parametrosGlobales', { where: { empresaId } })).toEqual([
+      expect.objectContaining({ empresaId, minutosCierreSesion: 7 }),
+    ]);
+    expect(await rows(admin, '/parametrosGlobales', { where: { empresaId: 1 } })).toHaveLength(1);
   });
 
   it('the category tree stays two levels deep', async () => {

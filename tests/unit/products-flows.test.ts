@@ -117,7 +117,7 @@ describe('product creation (spec §4, §5)', () => {
     const created = await createProductChain(deps, { nombre: 'SKU-3' });
     expect(created.product.id).toBe(100);
     expect(created.warning).toBe(
-      'Producto creado, pero no se pudieron crear sus datos iniciales (sin red). Se crearán al guardar.',
+      'Producto creado, pero no se pudieron crear sus datos iniciales (sin red). La imagen principal y los datos generales se crearán al guardar.',
     );
   });
 });
@@ -139,7 +139,16 @@ const bundle = (): ProductBundle => ({
     { id: 2, atributoId: 2, nombre: 'Ancho', valor: '', ordenEnGrupo: 2 },
   ],
   iconos: [{ idIcono: 3, texto: '2 años' }],
-  multimedia: [],
+  multimedia: [
+    {
+      id: 90,
+      productoId: 7,
+      nombre: 'imagen_principal',
+      tipo: 'Imagen',
+      principalSN: 'S',
+      fichero: 'multimedia/SKU-7/800x600_SKU-7.png',
+    },
+  ],
 });
 
 describe('saving the editor (spec §4 "Saving a product")', () => {
@@ -184,6 +193,37 @@ describe('saving the editor (spec §4 "Saving a product")', () => {
     values.general = { ...values.general, titulo: 'Nuevo' };
     await saveProduct(deps, stored, values);
     expect(calls).toContain('create producto-generals {"titulo":"Nuevo","mercados":"724","productoId":7}');
+  });
+
+  it('a product without its main image record gets imagen_principal on save (what the creation warning promises)', async () => {
+    const { deps, calls } = recorder();
+    const stored = { ...bundle(), general: undefined, multimedia: [] };
+    await saveProduct(deps, stored, toFormValues(stored));
+    expect(calls).toContain(
+      'create producto-multimedias {"productoId":7,"nombre":"imagen_principal","tipo":"Imagen","formato":"png","principalSN":"S","publicoSN":"S","fichero":"multimedia/SKU-7/800x600_SKU-7.png"}',
+    );
+    expect(calls).toContain('create producto-generals {"mercados":"724","productoId":7}');
+
+    // The Multimedia tab may have created it since the editor opened: the stored media decide, no duplicate.
+    const again = recorder();
+    await saveProduct(
+      {
+        ...again.deps,
+        mediaOf: async () => [{ id: 91, nombre: 'foto', tipo: 'Imagen', principalSN: 'S' }],
+      },
+      stored,
+      toFormValues(stored),
+    );
+    expect(again.calls.some((c) => c.startsWith('create producto-multimedias'))).toBe(false);
+
+    // A document marked principal is not a main image.
+    const documentOnly = recorder();
+    const withDocument = {
+      ...stored,
+      multimedia: [{ id: 92, nombre: 'ficha', tipo: 'Documento', principalSN: 'S' }],
+    };
+    await saveProduct(documentOnly.deps, withDocument, toFormValues(withDocument));
+    expect(documentOnly.calls.filter((c) => c.startsWith('create producto-multimedias'))).toHaveLength(1);
   });
 
   it('a failing step stops the save and names it; a failing sync does not fail the save', async () => {

@@ -50,3 +50,27 @@ describe('replica (spec §7 GET /productos/replica/{id})', () => {
     expect(rewriteMediaPath(null, 'A', 'B')).toBeNull();
   });
 });
+
+describe('deleting a product removes all its data', () => {
+  it('the child tables are every stored resource referencing productos, generated texts and catalogue links included', async () => {
+    const { productChildTables } = await import('../../server/features/products/children');
+    const { registry } = await import('../../src/resources/registry');
+    const tables = productChildTables(registry);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        ['producto-generals', 'productoId'],
+        ['producto-atributos', 'productoId'],
+        ['producto-multimedias', 'productoId'],
+        ['ProductoIconos', 'idProducto'],
+        ['producto-datos-catalogo', 'productoId'],
+        ['producto-caracteristicas', 'productoId'],
+        ['catalogos-productos', 'productoId'],
+        ['TextosGenerados', 'productoId'],
+        ['ProductosGeneracionTextos', 'productoId'],
+      ]),
+    );
+    // neither the product itself nor read-only views
+    expect(tables.map(([resource]) => resource)).not.toContain('productos');
+    expect(tables.map(([resource]) => resource)).not.toContain('B2bProductos');
+  });
+});

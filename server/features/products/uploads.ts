@@ -97,6 +97,25 @@ export class UploadStore {
     await fs.cp(source, this.folderOf(to), { recursive: true, force: false, errorOnExist: false });
   }
 
+  /**
+   * Moves a product's folder to its new name (renaming the product); nothing when it has none or a name cannot
+   * be a folder. Files already in the target folder are kept (the moved ones win on equal names).
+   */
+  async moveFolder(from: string, to: string): Promise<boolean> {
+    if (from === to || !isSafeFolderName(from) || !isSafeFolderName(to)) return false;
+    const source = this.folderOf(from);
+    if (!existsSync(source)) return false;
+    const target = this.folderOf(to);
+    if (!existsSync(target)) {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(source, target);
+    } else {
+      await fs.cp(source, target, { recursive: true, force: true });
+      await fs.rm(source, { recursive: true, force: true });
+    }
+    return true;
+  }
+
   async removeFolder(nombre: string): Promise<void> {
     if (!isSafeFolderName(nombre)) return;
     await fs.rm(this.folderOf(nombre), { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * Changing the product's categories syncs its attributes (spec §5 "Attribute sync by category"): attributes
  * of the new categories are added empty, the others removed (deleted on save). Removing attributes that have
- * a value is asked first; cancelling restores the previous categories.
+ * a value is asked first; cancelling restores the previous categories. When the attribute catalogue could not
+ * be loaded, a change says so (the sync runs once the catalogue is loaded again).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Confirm, useNotify, useRecordContext } from 'react-admin';
@@ -32,14 +33,21 @@ interface Pending {
 export const syncMessage = (result: AttributeSyncResult): string =>
   `Atributos sincronizados con la categoría: ${result.added.length} añadidos, ${result.removed.length} quitados`;
 
+export const SYNC_PENDING_MESSAGE =
+  'Los atributos no se han sincronizado con la nueva categoría porque no se pudo cargar la lista de atributos. ' +
+  'Pulsa «Reintentar» en el aviso del editor: se sincronizarán al cargarla.';
+
 export const CategoryAttributeSync = ({
   catalogue,
   loaded,
+  failed = false,
   stored,
 }: {
   catalogue: readonly CatalogueAttribute[];
   /** The catalogue is loaded (the sync waits for it). */
   loaded: boolean;
+  /** The catalogue could not be loaded: a category change is not synced, and the person is told. */
+  failed?: boolean;
   stored: readonly ProductAttributeRow[];
 }) => {
   const record = useRecordContext();
@@ -48,6 +56,15 @@ export const CategoryAttributeSync = ({
   const notify = useNotify();
   const applied = useRef<string>(String(record?.categorias ?? ''));
   const [pending, setPending] = useState<Pending>();
+  /** The categories last reported as not synced (one warning per change). */
+  const warned = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    const key = categoryKey(categorias);
+    if (loaded || !failed || key === categoryKey(applied.current) || warned.current === key) return;
+    warned.current = key;
+    notify(SYNC_PENDING_MESSAGE, { type: 'warning', messageArgs: { _: SYNC_PENDING_MESSAGE } });
+  }, [categorias, failed, loaded, notify]);
 
   useEffect(() => {
     if (!loaded || categoryKey(categorias) === categoryKey(applied.current)) return;

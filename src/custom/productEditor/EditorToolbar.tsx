@@ -5,6 +5,7 @@ import Undo from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Confirm,
@@ -16,11 +17,10 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { errorToast } from './ErrorToast';
 import { MESSAGES } from './messages';
+import { markProductsStale } from './productCache';
 import { useProductApi } from './useProductApi';
-
-const detail = (error: unknown): string =>
-  error instanceof Error && error.message ? ` (${error.message})` : '';
 
 export const EditorToolbar = ({ progress }: { progress?: string }) => {
   const record = useRecordContext();
@@ -28,6 +28,7 @@ export const EditorToolbar = ({ progress }: { progress?: string }) => {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const redirect = useRedirect();
+  const queryClient = useQueryClient();
   const { reset, getValues } = useFormContext();
   const { isDirty, isSubmitting } = useFormState();
   const [asking, setAsking] = useState<'replicate' | 'delete' | 'discard'>();
@@ -40,11 +41,14 @@ export const EditorToolbar = ({ progress }: { progress?: string }) => {
     setWorking(true);
     try {
       const copy = await api.replicate(record.id);
+      void markProductsStale(queryClient);
       notify(MESSAGES.replicated, { type: 'success', messageArgs: { _: MESSAGES.replicated } });
       redirect('edit', 'productos', copy.id as string | number);
     } catch (error) {
-      const message = `${MESSAGES.replicateError}${detail(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
+      notify(errorToast(MESSAGES.replicateError, error), {
+        type: 'error',
+        messageArgs: { _: MESSAGES.replicateError },
+      });
     } finally {
       setWorking(false);
     }
@@ -55,13 +59,16 @@ export const EditorToolbar = ({ progress }: { progress?: string }) => {
     setWorking(true);
     try {
       await dataProvider.delete('productos', { id: record.id, previousData: record });
+      void markProductsStale(queryClient);
       // The product is gone: its unsaved changes are moot (the list opens without asking).
       reset(getValues());
       notify(MESSAGES.deleted, { type: 'success', messageArgs: { _: MESSAGES.deleted } });
       redirect('list', 'productos');
     } catch (error) {
-      const message = `${MESSAGES.deleteError}${detail(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
+      notify(errorToast(MESSAGES.deleteError, error), {
+        type: 'error',
+        messageArgs: { _: MESSAGES.deleteError },
+      });
     } finally {
       setWorking(false);
     }

@@ -22,6 +22,7 @@ import { SN_CHOICES } from '../../resources/generic/choices';
 import { inputFor } from '../../resources/generic/inputFor';
 import { createDefaults } from '../../resources/generic/fieldSets';
 import { fieldErrorsFromServer, serverErrorMessage } from '../../resources/generic/serverErrors';
+import { validationToast } from '../../resources/generic/validationMessages';
 import { productos } from '../../resources/productos/schema';
 import type { CatalogueAttribute } from './attributeSync';
 import { MAIN_IMAGE_NAME } from './contract';
@@ -90,7 +91,9 @@ export const ProductCreate = () => {
         const fields = fieldErrorsFromServer(error, ['nombre']);
         if (fields?.nombre === 'ra.validation.unique') fields.nombre = MESSAGES.duplicateName;
         const message =
-          fields?.nombre === MESSAGES.duplicateName ? MESSAGES.duplicateName : serverErrorMessage(error);
+          fields?.nombre === MESSAGES.duplicateName
+            ? MESSAGES.duplicateName
+            : (validationToast(error) ?? serverErrorMessage(error));
         notify(message, { type: 'error', messageArgs: { _: message } });
         return fields;
       }

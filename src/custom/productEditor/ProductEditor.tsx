@@ -3,10 +3,12 @@
  * data. Saving writes every part (saveProduct.ts), then the ERP sync when sincronizarConBC = S, then the
  * result dialogs ('Volumen de producto' when the volume check refuses, 'Producto actualizado correctamente')
  * and the product is reloaded. A failed save shows 'No se pudo actualizar el producto…' with the server's
- * field messages, marks the fields, and keeps everything typed.
+ * field messages, marks the fields, and keeps everything typed; the next save waits until the stored records
+ * are loaded again (part of the failed save may have been written) and is refused while they cannot be.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { TabbedForm, Title, useDataProvider, useNotify, type RaRecord } from 'react-admin';
@@ -41,6 +43,7 @@ import { useProductApi } from './useProductApi';
 const STEP_TEXT: Record<SaveStep | 'sync', string> = {
   producto: 'Guardando el producto…',
   general: 'Guardando los datos generales…',
+  multimedia: 'Creando el registro de la imagen principal…',
   catalogo: 'Guardando los datos de catálogo…',
   atributos: 'Guardando los atributos…',
   iconos: 'Guardando los iconos…',
@@ -92,15 +95,32 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
   const record = useMemo(() => toFormValues(bundle) as RaRecord, [bundle]);
   /** The stored records the next save compares with (reloaded after a partial failure, not the form). */
   const baseline = useRef<ProductBundle>(bundle);
+  /** False while the baseline could not be reloaded after a failed save: saving on it could duplicate rows. */
+  const baselineCurrent = useRef(true);
   const [media, setMedia] = useState<MediaRecord[]>(bundle.multimedia as MediaRecord[]);
   const [imagen, setImagen] = useState<string | null | undefined>(bundle.product.imagen as string | null);
   const [progress, setProgress] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [notices, setNotices] = useState<SaveNotice[]>([]);
 
+  const refreshBaseline = useCallback(async (): Promise<boolean> => {
+    try {
+      baseline.current = await loadProductBundle(dataProvider, api, bundle.product.id as string);
+      baselineCurrent.current = true;
+    } catch {
+      baselineCurrent.current = false;
+    }
+    return baselineCurrent.current;
+  }, [api, bundle.product.id, dataProvider]);
+
   const submit = useCallback(
     async (values: Record<string, unknown>) => {
       setFailure(undefined);
+      if (!baselineCurrent.current && !(await refreshBaseline())) {
+        setFailure(MESSAGES.staleBaseline);
+        notify(MESSAGES.staleBaseline, { type: 'error', messageArgs: { _: MESSAGES.staleBaseline } });
+        return {};
+      }
       try {
         const outcome = await saveProduct(
           {
@@ -118,6 +138,7 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
               }),
             resetIcons: (id) => api.resetIcons(id as string),
             syncManual: (id) => api.syncManual(id as string),
+            mediaOf: (id) => api.mediaOf(id as string),
             onStep: (step) => setProgress(STEP_TEXT[step]),
           },
           baseline.current,
@@ -134,18 +155,16 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
         const message = productUpdateErrorMessage(original);
         setFailure(message);
         notify(message, { type: 'error', multiLine: true, messageArgs: { _: message } });
-        // Part of the save may have been written: compare the next save with what is stored now.
-        loadProductBundle(dataProvider, api, bundle.product.id as string)
-          .then((fresh) => {
-            baseline.current = fresh;
-          })
-          .catch(() => undefined);
+        // Part of the save may have been written: the next save compares with what is stored now. Awaited, so
+        // «Guardar» stays disabled until it is known; when it cannot be loaded the next save retries first.
+        setProgress('Comprobando lo que quedó guardado…');
+        if (!(await refreshBaseline())) setFailure(`${message}\n${MESSAGES.staleBaseline}`);
         return error instanceof ProductSaveError ? formErrors(error) : undefined;
       } finally {
         setProgress(undefined);
       }
     },
-    [api, bundle.product.id, dataProvider, notify],
+    [api, dataProvider, notify, refreshBaseline],
   );
 
   const [reloading, setReloading] = useState(false);
@@ -156,11 +175,15 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
       return;
     }
     // spec §8: after the success dialog the product is reloaded; the dialog stays until it is.
+    // When the reload fails, ProductEdit replaces the editor with the load-failure dialog (never this form on
+    // the pre-save records).
     setReloading(true);
-    void onReload().finally(() => {
-      setReloading(false);
-      setNotices([]);
-    });
+    void onReload()
+      .catch(() => undefined)
+      .finally(() => {
+        setReloading(false);
+        setNotices([]);
+      });
   };
 
   const product = bundle.product as RaRecord;
@@ -168,6 +191,19 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
     <Box sx={{ mt: 2 }}>
       <Title title={`Producto ${String(product.nombre ?? '')}`} />
       <Header product={product} imagen={imagen} />
+      {catalogue.errorText && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" disabled={catalogue.isFetching} onClick={catalogue.retry}>
+              {MESSAGES.catalogueRetry}
+            </Button>
+          }
+        >
+          {catalogue.errorText}
+        </Alert>
+      )}
       {failure && (
         <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} onClose={() => setFailure(undefined)}>
           {failure}
@@ -185,6 +221,7 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
           <CategoryAttributeSync
             catalogue={catalogue.attributes}
             loaded={catalogue.attributesLoaded}
+            failed={catalogue.attributesFailed}
             stored={bundle.atributos}
           />
         </TabbedForm.Tab>

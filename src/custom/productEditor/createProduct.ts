@@ -42,15 +42,20 @@ export const newProductBody = (values: Row): Row => {
   return { ...values, nombre, imagen: mainImagePath(nombre) };
 };
 
-/** The main image record of a new product. */
-export const mainImageRecord = (productoId: unknown, nombre: string, type?: Row): Row => ({
+/** The main image record of a new product (`fichero`: its 800x600 PNG, by default the one named like it). */
+export const mainImageRecord = (
+  productoId: unknown,
+  nombre: string,
+  type?: Row,
+  fichero: string = mainImagePath(nombre),
+): Row => ({
   productoId,
   nombre: MAIN_IMAGE_NAME,
   tipo: 'Imagen',
   formato: 'png',
   principalSN: 'S',
   publicoSN: 'S',
-  fichero: mainImagePath(nombre),
+  fichero,
   ...(type
     ? {
         multimediaId: type.id,

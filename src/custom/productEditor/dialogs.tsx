@@ -77,21 +77,31 @@ export const SaveNoticeDialog = ({
   );
 };
 
-/** spec §8: a product that fails to load shows a loading dialog for 5 s, then it is loaded again. */
+/**
+ * spec §8: a product that fails to load shows a loading dialog for 5 s, then it is loaded again (and again, every
+ * 5 s, while it keeps failing). The person may also retry at once or go back to the list.
+ */
 export const LoadFailureDialog = ({
   attempt,
   onReload,
+  onBack,
+  busy = false,
   delayMs = RELOAD_DELAY_MS,
 }: {
   /** Changes on every failure, restarting the wait. */
   attempt: number;
   onReload(): void;
+  /** 'Volver al listado'. */
+  onBack(): void;
+  /** A load is under way: no automatic retry meanwhile, and 'Reintentar ahora' waits. */
+  busy?: boolean;
   delayMs?: number;
 }) => {
   useEffect(() => {
+    if (busy) return undefined;
     const timer = setTimeout(onReload, delayMs);
     return () => clearTimeout(timer);
-  }, [attempt, delayMs, onReload]);
+  }, [attempt, busy, delayMs, onReload]);
   return (
     <Dialog open aria-labelledby="load-failure-title" aria-describedby="load-failure-text">
       <DialogTitle id="load-failure-title">{MESSAGES.loading}</DialogTitle>
@@ -101,6 +111,12 @@ export const LoadFailureDialog = ({
           <DialogContentText id="load-failure-text">{MESSAGES.loadFailed}</DialogContentText>
         </Box>
       </DialogContent>
+      <DialogActions>
+        <Button onClick={onBack}>Volver al listado</Button>
+        <Button variant="contained" onClick={onReload} disabled={busy} autoFocus>
+          Reintentar ahora
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 };

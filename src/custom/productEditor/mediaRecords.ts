@@ -33,6 +33,17 @@ export const findMatchingMedia = <R extends MediaRecord>(
   return key ? records.find((record) => mediaKey(record.nombre) === key) : undefined;
 };
 
+/** Only pictures can be the principal media (the product's `imagen` is its 800x600 PNG). */
+export const PRINCIPAL_ONLY_IMAGES = 'Solo una imagen (png, jpg o jpeg) puede ser la principal.';
+
+/** Whether a record may be principal: an Imagen (a record without tipo gets the default, Imagen). */
+export const canBePrincipal = (record: Pick<MediaRecord, 'tipo'>): boolean =>
+  record.tipo === undefined || record.tipo === null || record.tipo === 'Imagen';
+
+/** Why a record as it will be stored breaks the rule (principal but not an image), or undefined. */
+export const principalProblem = (record: Pick<MediaRecord, 'tipo' | 'principalSN'>): string | undefined =>
+  record.principalSN === 'S' && !canBePrincipal(record) ? PRINCIPAL_ONLY_IMAGES : undefined;
+
 /** Whether a record is the product's main picture (principal image, or the record named imagen_principal). */
 export const isMainImage = (record: MediaRecord): boolean =>
   record.tipo === 'Imagen' &&
@@ -86,14 +97,13 @@ export const uploadEffect = (
   const match = findMatchingMedia(records, fileName);
   if (match && match.id !== undefined) {
     const main = tipo === 'Imagen' && isMainImage({ ...match, tipo: 'Imagen' }) && Boolean(answer.principal);
+    const data: MediaRecord = main
+      ? { fichero: answer.principal, formato: 'png', tipo }
+      : { fichero: answer.fichero, formato, tipo };
+    // A document replacing a principal picture cannot stay principal.
+    if (tipo !== 'Imagen' && match.principalSN === 'S') data.principalSN = 'N';
     return {
-      update: {
-        id: match.id,
-        data: main
-          ? { fichero: answer.principal, formato: 'png', tipo }
-          : { fichero: answer.fichero, formato, tipo },
-        previous: match,
-      },
+      update: { id: match.id, data, previous: match },
       imagen: main ? answer.principal : undefined,
     };
   }

@@ -18,8 +18,21 @@ export const MESSAGES = {
   notFound: 'El producto no existe o no pertenece a la empresa seleccionada.',
   duplicateName: 'Ya existe un producto con ese nombre. Usa uno diferente.',
   childrenNotCreated: (reason: string) =>
-    `Producto creado, pero no se pudieron crear sus datos iniciales (${reason}). Se crearán al guardar.`,
+    `Producto creado, pero no se pudieron crear sus datos iniciales (${reason}). La imagen principal y los datos generales se crearán al guardar.`,
+  staleBaseline:
+    'No se pudo comprobar qué quedó guardado tras el error. Para no duplicar datos, el producto no se guardará hasta poder cargarlo: vuelve a pulsar «Guardar» en unos segundos.',
+  catalogueRetry: 'Reintentar',
 } as const;
+
+/**
+ * The server's detail of a failure, shown apart from the spec's literal toast ('Error eliminando el producto'),
+ * so the literal stays exact. '' when there is none worth showing.
+ */
+export const errorDetail = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const detail = message.trim();
+  return detail && detail !== 'ra.notification.http_error' ? detail : '';
+};
 
 /** Load-failure reload delay (spec §9: 5000 ms). */
 export const RELOAD_DELAY_MS = 5000;

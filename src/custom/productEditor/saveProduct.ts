@@ -6,6 +6,8 @@
  * stops the save with a ProductSaveError naming it; the caller keeps the form as typed, reloads the stored
  * records and a new save continues from there (attributes are matched by name, see savePlan.ts).
  * A failing sync does not undo the save: it is reported in the outcome.
+ * A product without its main image record (imagen_principal) or general record gets them (a creation whose
+ * initial records failed says they are created on save).
  */
 import { productoDatosCatalogo } from '../../resources/productoDatosCatalogo/schema';
 import { productoGeneral } from '../../resources/productoGeneral/schema';
@@ -13,6 +15,8 @@ import { productos } from '../../resources/productos/schema';
 import type { ResourceSchema } from '../../resources/types';
 import type { ProductAttributeRow } from './attributeSync';
 import type { ManualSyncAnswer } from './contract';
+import { mainImageRecord } from './createProduct';
+import { isMainImage, type MediaRecord } from './mediaRecords';
 import {
   attributePlanIsEmpty,
   hasAnyValue,
@@ -79,7 +83,7 @@ export const toFormValues = (bundle: ProductBundle): ProductFormValues => ({
   iconos: bundle.iconos.map((row) => ({ idIcono: row.idIcono ?? null, texto: row.texto ?? '' })),
 });
 
-export type SaveStep = 'producto' | 'general' | 'catalogo' | 'atributos' | 'iconos';
+export type SaveStep = 'producto' | 'general' | 'multimedia' | 'catalogo' | 'atributos' | 'iconos';
 
 export class ProductSaveError extends Error {
   constructor(
@@ -97,6 +101,11 @@ export interface SaveProductDeps {
   remove(resource: string, id: unknown, previous: Row): Promise<unknown>;
   resetIcons(productId: unknown): Promise<unknown>;
   syncManual(productId: unknown): Promise<ManualSyncAnswer>;
+  /**
+   * The product's stored media now (the Multimedia tab saves at once, so the bundle may be older). Asked only
+   * when the bundle has no main image record; without it the bundle decides.
+   */
+  mediaOf?(productId: unknown): Promise<Row[]>;
   /** Progress for the person waiting ('Guardando atributos…'). */
   onStep?(step: SaveStep | 'sync'): void;
 }
@@ -166,6 +175,22 @@ export async function saveProduct(
         ? deps.update('producto-generals', bundle.general.id, general, bundle.general)
         : deps.create('producto-generals', { ...general, productoId: id }),
     );
+  }
+  if (!bundle.multimedia.some((row) => isMainImage(row as MediaRecord))) {
+    await step('multimedia', async () => {
+      const stored = deps.mediaOf ? await deps.mediaOf(id) : bundle.multimedia;
+      if (stored.some((row) => isMainImage(row as MediaRecord))) return;
+      const imagen = typeof bundle.product.imagen === 'string' ? bundle.product.imagen : undefined;
+      await deps.create(
+        'producto-multimedias',
+        mainImageRecord(
+          id,
+          String(bundle.product.nombre ?? values.nombre ?? ''),
+          undefined,
+          imagen || undefined,
+        ),
+      );
+    });
   }
   if (catalogueChanged) {
     await step('catalogo', () =>

@@ -47,6 +47,11 @@ export async function loadProductBundle(
   };
 }
 
+/**
+ * The bundle of the product being edited. Not kept fresh for long (staleTime 0): opening the editor always
+ * loads what is stored now (another person, the Multimedia tab or a replica may have changed it), and
+ * ProductEdit waits for that load before showing the form (never a cached copy).
+ */
 export const useProductBundle = (id: Identifier | undefined) => {
   const dataProvider = useDataProvider();
   const api = useProductApi();
@@ -56,6 +61,6 @@ export const useProductBundle = (id: Identifier | undefined) => {
     enabled: id !== undefined && id !== '',
     retry: false,
     refetchOnWindowFocus: false,
-    staleTime: Infinity,
+    staleTime: 0,
   });
 };

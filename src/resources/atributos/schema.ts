@@ -12,7 +12,11 @@ export const atributos = defineResource({
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('unidad', 'Unidad', { maxLength: 50 }),
-    str('categorias', 'Categorías (separadas por comas)', { maxLength: 2000 }),
+    // the names of the company's categories and subcategories: suggested as typed, unknown ones warned about.
+    str('categorias', 'Categorías (separadas por comas)', {
+      maxLength: 2000,
+      namesOf: { reference: 'categorias' },
+    }),
     ref('grupoAtributosId', 'Grupo de atributos', 'grupos-atributos'),
     str('valorDefecto', 'Valor por defecto', { maxLength: 255 }),
     int('codigo', 'Código'),
@@ -29,5 +33,5 @@ export const atributos = defineResource({
   // spec §5: codigo becomes an integer (the import's normalizeRow('atributos')).
   normalizeOnSave: true,
   menu: { group: 'catalogo', icon: 'ListAlt' },
-  messages: { deleted: 'Atributo eliminado' },
+  messages: { deleted: 'Atributo eliminado', deletedMany: '%{smart_count} atributos eliminados' },
 });

@@ -1,12 +1,13 @@
 /**
  * Removing categories from an attribute (spec §7): before saving, the API is asked how many products of each
  * removed category carry the attribute (comprueba-atributos-en-productos-por-categoria); the counts are shown
- * in a confirmation dialog, and only if the person confirms are the attribute values removed from those
- * products (elimina-…) and the attribute saved. Cancelling saves nothing and keeps the form as typed.
+ * in a confirmation dialog. Cancelling saves nothing and keeps the form as typed. On confirmation the attribute
+ * is saved FIRST, and only once the save has succeeded are its values removed from those products (elimina-…):
+ * a failed save removes nothing. If a removal fails, the attribute stays saved and a notice says which products
+ * still carry the value, with «Reintentar» (RemovalRetryNotice).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,26 +17,33 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useCallback, useRef, useState } from 'react';
-import { useNotify, type RaRecord } from 'react-admin';
+import { useNotify, useRegisterMutationMiddleware, type Identifier, type RaRecord } from 'react-admin';
 import { useReferenceData } from '../../custom/referenceData/api';
 import type { SaveCheckResult, SaveGuard } from '../generic/saveGuard';
 import { serverErrorMessage } from '../generic/serverErrors';
-import { removedCategories } from './categoryRemoval';
+import { productsText, removedCategories, removeFromProducts, type CategoryCount } from './categoryRemoval';
+import { RemovalRetryNotice } from './RemovalRetryNotice';
 
 interface Pending {
-  atributoId: RaRecord['id'];
-  counts: { categoria: string; count: number }[];
+  atributoId: Identifier;
+  counts: CategoryCount[];
   resolve(result: SaveCheckResult): void;
 }
 
-const productsText = (count: number): string => `${count} producto${count === 1 ? '' : 's'}`;
+/** The removal confirmed for the save under way. */
+interface Confirmed {
+  atributoId: Identifier;
+  counts: CategoryCount[];
+}
+
+type Next = (resource: string, params: Record<string, unknown>) => Promise<unknown>;
 
 export const useCategoryRemovalGuard = (): SaveGuard => {
   const api = useReferenceData();
   const notify = useNotify();
   const [pending, setPending] = useState<Pending | undefined>();
-  const [busy, setBusy] = useState(false);
   const pendingRef = useRef<Pending | undefined>(undefined);
+  const confirmed = useRef<Confirmed | undefined>(undefined);
   const open = (next: Pending | undefined) => {
     pendingRef.current = next;
     setPending(next);
@@ -52,10 +60,11 @@ export const useCategoryRemovalGuard = (): SaveGuard => {
 
   const check = useCallback(
     async (values: Record<string, unknown>, previous: RaRecord | undefined): Promise<SaveCheckResult> => {
+      confirmed.current = undefined;
       if (!previous) return undefined;
       const removed = removedCategories(previous.categorias, values.categorias);
       if (!removed.length) return undefined;
-      let counts: Pending['counts'];
+      let counts: CategoryCount[];
       try {
         counts = await Promise.all(
           removed.map(async (categoria) => ({
@@ -71,31 +80,48 @@ export const useCategoryRemovalGuard = (): SaveGuard => {
     [api, fail],
   );
 
+  // After the attribute's PATCH has succeeded (a failed one throws before this), the confirmed removals run.
+  const afterSave = useCallback(
+    async (resource: string, params: Record<string, unknown>, next: Next) => {
+      const removal = confirmed.current;
+      confirmed.current = undefined;
+      const result = await next(resource, params);
+      if (!removal) return result;
+      const failures = await removeFromProducts(
+        removal.counts,
+        (categoria) => api.eliminaAtributosEnProductosPorCategoria(categoria, removal.atributoId),
+        serverErrorMessage,
+      );
+      if (failures.length) {
+        notify(<RemovalRetryNotice atributoId={removal.atributoId} failures={failures} />, {
+          type: 'error',
+          // stays until the person retries or closes it (no auto-hide, no closing on a click elsewhere).
+          autoHideDuration: null,
+          onClose: () => undefined,
+        });
+      }
+      return result;
+    },
+    [api, notify],
+  );
+  useRegisterMutationMiddleware(afterSave);
+
   const cancel = () => {
     pendingRef.current?.resolve({ cancel: true });
     open(undefined);
   };
 
-  const confirm = async () => {
+  const confirm = () => {
     const current = pendingRef.current;
     if (!current) return;
-    setBusy(true);
-    try {
-      for (const { categoria, count } of current.counts) {
-        if (count > 0) await api.eliminaAtributosEnProductosPorCategoria(categoria, current.atributoId);
-      }
-      current.resolve(undefined);
-    } catch (error) {
-      current.resolve(fail(error));
-    } finally {
-      setBusy(false);
-      open(undefined);
-    }
+    confirmed.current = { atributoId: current.atributoId, counts: current.counts };
+    current.resolve(undefined);
+    open(undefined);
   };
 
   const total = pending?.counts.reduce((sum, { count }) => sum + count, 0) ?? 0;
   const element = (
-    <Dialog open={Boolean(pending)} onClose={busy ? undefined : cancel} aria-labelledby="quitar-categorias">
+    <Dialog open={Boolean(pending)} onClose={cancel} aria-labelledby="quitar-categorias">
       <DialogTitle id="quitar-categorias">Quitar categorías del atributo</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -111,15 +137,17 @@ export const useCategoryRemovalGuard = (): SaveGuard => {
           ))}
         </List>
         {total > 0 && (
-          <Alert severity="warning">Los valores de ese atributo en esos productos se perderán.</Alert>
+          <Alert severity="warning">
+            Se guardará el atributo y después se quitarán sus valores de esos productos: se perderán.
+          </Alert>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={cancel} disabled={busy} autoFocus>
+        <Button onClick={cancel} autoFocus>
           Cancelar
         </Button>
-        <Button onClick={confirm} disabled={busy} variant="contained" color="warning">
-          {busy ? <CircularProgress size={20} /> : 'Quitar y guardar'}
+        <Button onClick={confirm} variant="contained" color="warning">
+          Quitar y guardar
         </Button>
       </DialogActions>
     </Dialog>

@@ -10,7 +10,8 @@ export const catalogos = defineResource({
   fields: [
     { name: 'Id', type: 'integer', label: 'Id', readOnly: true, inList: false },
     empresaId(),
-    str('codigo', 'Código', { required: true, maxLength: 50 }),
+    // unique within a company, like category and brand codes (a duplicate answers 422 ER_DUP_ENTRY on codigo).
+    str('codigo', 'Código', { required: true, maxLength: 50, uniqueWith: ['empresaId'] }),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     int('anyo', 'Año', { min: 1900 }),
     sn('activoSN', 'Activo'),
@@ -23,5 +24,10 @@ export const catalogos = defineResource({
     snFilter('activoSN', 'Activo'),
   ],
   menu: { group: 'catalogo', icon: 'MenuBook' },
-  messages: { created: 'Catálogo creado', updated: 'Catálogo actualizado', deleted: 'Catálogo eliminado' },
+  messages: {
+    created: 'Catálogo creado',
+    updated: 'Catálogo actualizado',
+    deleted: 'Catálogo eliminado',
+    deletedMany: '%{smart_count} catálogos eliminados',
+  },
 });

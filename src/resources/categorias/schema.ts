@@ -21,5 +21,10 @@ export const categorias = defineResource({
   search: ['nombre', 'codigo'],
   filters: [q(), contains('padre', 'Padre')],
   menu: { group: 'catalogo', icon: 'AccountTree' },
-  messages: { created: 'Categoría creada', updated: 'Categoría actualizada', deleted: 'Categoría eliminada' },
+  messages: {
+    created: 'Categoría creada',
+    updated: 'Categoría actualizada',
+    deleted: 'Categoría eliminada',
+    deletedMany: '%{smart_count} categorías eliminadas',
+  },
 });

@@ -21,5 +21,10 @@ export const clubs = defineResource({
     contains('filtroCategorias', 'Filtro de categorías'),
   ],
   menu: { group: 'relaciones', icon: 'Groups' },
-  messages: { created: 'Club creado', updated: 'Club actualizado', deleted: 'Club eliminado' },
+  messages: {
+    created: 'Club creado',
+    updated: 'Club actualizado',
+    deleted: 'Club eliminado',
+    deletedMany: '%{smart_count} clubs eliminados',
+  },
 });

@@ -1,4 +1,4 @@
-import { defineResource, id, q, str } from '../fields';
+import { contains, defineResource, id, q, str } from '../fields';
 
 export const empresas = defineResource({
   name: 'empresas',
@@ -11,8 +11,13 @@ export const empresas = defineResource({
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),
   ],
+  // spec §2: free text on nombre/codigo, or searchCodigo and searchDescripcion (as languages and marketplaces).
   search: ['nombre', 'codigo'],
-  filters: [q()],
+  filters: [
+    q(),
+    contains('searchCodigo', 'Código', { field: 'codigo' }),
+    contains('searchDescripcion', 'Nombre', { field: 'nombre' }),
+  ],
   menu: { group: 'empresas', icon: 'Business' },
   // spec §7: the company's links to the ERP, limit 20 by idEmpresa, brand name and code joined in by the API.
   children: [
@@ -24,5 +29,10 @@ export const empresas = defineResource({
       columns: ['idMarca', 'codigoMarca', 'nombreMarca'],
     },
   ],
-  messages: { created: 'Empresa creada', updated: 'Empresa actualizada', deleted: 'Empresa eliminada' },
+  messages: {
+    created: 'Empresa creada',
+    updated: 'Empresa actualizada',
+    deleted: 'Empresa eliminada',
+    deletedMany: '%{smart_count} empresas eliminadas',
+  },
 });

@@ -36,5 +36,6 @@ export const ensamblados = defineResource({
     created: 'Ensamblado creado',
     updated: 'Ensamblado actualizado',
     deleted: 'Ensamblado eliminado',
+    deletedMany: '%{smart_count} ensamblados eliminados',
   },
 });

@@ -19,5 +19,10 @@ export const familias = defineResource({
     contains('padre', 'Padre'),
   ],
   menu: { group: 'catalogo', icon: 'Category' },
-  messages: { created: 'Familia creada', updated: 'Familia actualizada', deleted: 'Familia eliminada' },
+  messages: {
+    created: 'Familia creada',
+    updated: 'Familia actualizada',
+    deleted: 'Familia eliminada',
+    deletedMany: '%{smart_count} familias eliminadas',
+  },
 });

@@ -7,6 +7,7 @@ import { listColumns } from './fieldSets';
 import { filtersFor } from './filtersFor';
 import { useLastSelected } from './listMemory';
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
+import { usePendingNotice } from './reloadOnDelete';
 
 export const DEFAULT_PER_PAGE = 10;
 
@@ -19,6 +20,8 @@ export const GenericList = ({ schema }: GenericListProps) => {
   const filters = filtersFor(schema);
   // spec §4: the row last opened stays marked when the person comes back (listMemory.ts).
   const [lastSelected, setLastSelected] = useLastSelected(schema.name);
+  // a delete that reloaded the page (schema reloadOnDelete) left its toast for this list.
+  usePendingNotice();
   const target = schema.operations.update ? 'edit' : 'show';
   const rowClick = useCallback(
     (id: Identifier) => {

@@ -39,6 +39,7 @@ import TableChart from '@mui/icons-material/TableChart';
 import Translate from '@mui/icons-material/Translate';
 import Tune from '@mui/icons-material/Tune';
 import ViewList from '@mui/icons-material/ViewList';
+import Warehouse from '@mui/icons-material/Warehouse';
 import Workspaces from '@mui/icons-material/Workspaces';
 
 export const ICONS: Readonly<Record<string, ComponentType>> = {
@@ -81,8 +82,16 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Translate,
   Tune,
   ViewList,
+  Warehouse,
   Workspaces,
 };
 
-/** The icon for a schema icon name; unknown names get a neutral list icon (add the import above). */
-export const iconFor = (name: string): ComponentType => ICONS[name] ?? ViewList;
+/** Whether a schema icon name is in the map (tests/unit/icons.test.ts checks every declaration with it). */
+export const isIconName = (name: string): boolean => Object.prototype.hasOwnProperty.call(ICONS, name);
+
+/**
+ * The icon for a schema icon name. An unknown name is a declaration mistake (add the import above): the unit
+ * test over the registry and the README example fails on it; at run time the menu still shows a neutral list
+ * icon rather than breaking.
+ */
+export const iconFor = (name: string): ComponentType => (isIconName(name) ? ICONS[name] : ViewList);

@@ -23,6 +23,7 @@ export { SN_CHOICES, snFilterChoices } from './choices';
 export { useLastSelected, useRefreshFlag, lastSelectedKey } from './listMemory';
 export { normalizeForSave, lenientError, formatLenient } from './lenient';
 export type { SaveGuard, SaveCheck, SaveCheckResult, UseSaveGuard } from './saveGuard';
+export type { SavedNotice, UseSavedNotice } from './savedNotice';
 export type { GenericCreateProps } from './GenericCreate';
 export type { GenericEditProps } from './GenericEdit';
 export { ChildLists } from './ChildLists';

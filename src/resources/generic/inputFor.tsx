@@ -14,6 +14,7 @@ import {
 import type { FieldSchema, ResourceSchema } from '../types';
 import { SN_CHOICES, toChoices } from './choices';
 import { formatLenient } from './lenient';
+import { NameListInput } from './NameListInput';
 import { SuggestInput } from './SuggestInput';
 import { targetLabel } from './fieldFor';
 import { fromDateInputValue, toDateInputValue } from './formatDate';
@@ -32,6 +33,16 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
   const validate = validatorsFor(field, schema);
   const common = { source, validate };
   if (field.suggestions) return <SuggestInput key={source} {...common} endpoint={field.suggestions} />;
+  if (field.namesOf) {
+    return (
+      <NameListInput
+        key={source}
+        {...common}
+        reference={field.namesOf.reference}
+        field={field.namesOf.field}
+      />
+    );
+  }
   if (field.lenient) {
     // free text, read on save with the CSV import's rules (lenient.ts): what was typed is never lost.
     return (

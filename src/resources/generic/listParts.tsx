@@ -6,31 +6,45 @@ import {
   Pagination,
   SelectColumnsButton,
   TopToolbar,
+  useListContext,
 } from 'react-admin';
 import { CsvExportButton } from '../../custom/importExport/ExportButton';
 import type { ResourceSchema } from '../types';
 import { hasOptionalFilters } from './filtersFor';
-import { useDeleteSideEffects } from './reloadOnDelete';
+import { isOnePerCompany } from './onePerCompany';
+import { bulkDeletedMessage, useDeleteSideEffects } from './reloadOnDelete';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 export const ListPagination = () => <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />;
 
-export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => (
-  <TopToolbar>
-    {hasOptionalFilters(schema) && <FilterButton />}
-    {schema.operations.create && <CreateButton />}
-    <SelectColumnsButton />
-    {/* spec §7 CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
-    <CsvExportButton schema={schema} />
-  </TopToolbar>
-);
+export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => {
+  const { total } = useListContext();
+  // one record per company (onePerCompany.ts): no «Crear» once the company has it.
+  const full = isOnePerCompany(schema) && (total ?? 0) > 0;
+  return (
+    <TopToolbar>
+      {hasOptionalFilters(schema) && <FilterButton />}
+      {schema.operations.create && !full && <CreateButton />}
+      <SelectColumnsButton />
+      {/* spec §7 CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
+      <CsvExportButton schema={schema} />
+    </TopToolbar>
+  );
+};
 
 /**
- * Bulk delete behind a confirmation dialog (pessimistic); deleteKey URLs are the data provider's job;
- * `reloadOnDelete` schemas reload the page afterwards.
+ * Bulk delete behind a confirmation dialog (pessimistic); deleteKey URLs are the data provider's job; the toast
+ * is the plural form (`resources.<name>.notifications.deletedMany`: 'Marca eliminada |||| %{smart_count} marcas
+ * eliminadas'); `reloadOnDelete` schemas reload the page afterwards.
  */
 export const GenericBulkDelete = ({ schema }: { schema?: ResourceSchema }) => {
-  const mutationOptions = useDeleteSideEffects(schema);
-  return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={mutationOptions} />;
+  const mutationOptions = useDeleteSideEffects(schema, 'many');
+  return (
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      mutationOptions={mutationOptions}
+      successMessage={schema ? bulkDeletedMessage(schema.name) : undefined}
+    />
+  );
 };

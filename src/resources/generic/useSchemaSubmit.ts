@@ -1,7 +1,8 @@
 /**
  * The form's submit: runs the screen's save guard (if any) on the values as they will be saved, then saves
- * through the Create/Edit controller; on a server error it shows the server's message and returns LoopBack's
- * field details as field errors, so the form keeps what was typed.
+ * through the Create/Edit controller; on a server error it shows the server's message (LoopBack's English
+ * validation answers in Spanish: validationMessages.ts) and returns LoopBack's field details as Spanish field
+ * errors, so the form keeps what was typed.
  */
 import { useCallback } from 'react';
 import { useNotify, useRecordContext, useSaveContext } from 'react-admin';
@@ -9,6 +10,7 @@ import type { ResourceSchema } from '../types';
 import { normalizeForSave } from './lenient';
 import type { SaveGuard } from './saveGuard';
 import { fieldErrorsFromServer, serverErrorMessage } from './serverErrors';
+import { validationToast } from './validationMessages';
 
 export const useSchemaSubmit = (schema: ResourceSchema, guard?: SaveGuard) => {
   const { save } = useSaveContext();
@@ -29,7 +31,7 @@ export const useSchemaSubmit = (schema: ResourceSchema, guard?: SaveGuard) => {
       const result = await save(values, {
         onError: (error: unknown) => {
           fieldErrors = fieldErrorsFromServer(error, unique);
-          const message = serverErrorMessage(error);
+          const message = validationToast(error) ?? serverErrorMessage(error);
           notify(message, { type: 'error', messageArgs: { _: message } });
         },
       });

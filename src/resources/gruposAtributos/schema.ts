@@ -23,5 +23,6 @@ export const gruposAtributos = defineResource({
     created: 'Grupo atributo creado',
     updated: 'Grupo atributo actualizado',
     deleted: 'Grupo atributo eliminado',
+    deletedMany: '%{smart_count} grupos de atributos eliminados',
   },
 });

@@ -19,5 +19,10 @@ export const iconos = defineResource({
   ],
   menu: { group: 'catalogo', icon: 'EmojiSymbols' },
   refreshFlag: 'actualizar_Iconos',
-  messages: { created: 'Icono creado', updated: 'Icono actualizado', deleted: 'Icono eliminado' },
+  messages: {
+    created: 'Icono creado',
+    updated: 'Icono actualizado',
+    deleted: 'Icono eliminado',
+    deletedMany: '%{smart_count} iconos eliminados',
+  },
 });

@@ -20,5 +20,10 @@ export const idiomas = defineResource({
     snFilter('activo_sn', 'Activo'),
   ],
   menu: { group: 'configuracion', icon: 'Translate' },
-  messages: { created: 'Idioma creado', updated: 'Idioma actualizado', deleted: 'Idioma eliminado' },
+  messages: {
+    created: 'Idioma creado',
+    updated: 'Idioma actualizado',
+    deleted: 'Idioma eliminado',
+    deletedMany: '%{smart_count} idiomas eliminados',
+  },
 });

@@ -21,5 +21,10 @@ export const marcas = defineResource({
   menu: { group: 'catalogo', icon: 'Sell' },
   // spec §4: after create/update the selection is cleared and actualizar_Marcas is set.
   refreshFlag: 'actualizar_Marcas',
-  messages: { created: 'Marca creada', updated: 'Marca actualizada', deleted: 'Marca eliminada' },
+  messages: {
+    created: 'Marca creada',
+    updated: 'Marca actualizada',
+    deleted: 'Marca eliminada',
+    deletedMany: '%{smart_count} marcas eliminadas',
+  },
 });

@@ -34,5 +34,6 @@ export const multimedia = defineResource({
     created: 'Multimedia creada',
     updated: 'Multimedia actualizada',
     deleted: 'Multimedia eliminada',
+    deletedMany: '%{smart_count} multimedias eliminadas',
   },
 });

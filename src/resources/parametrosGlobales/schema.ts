@@ -8,7 +8,8 @@ export const parametrosGlobales = defineResource({
   companyField: 'empresaId',
   fields: [
     id(),
-    empresaId(),
+    // one row per company: its minutosCierreSesion is the company's session time-out (generic/onePerCompany.ts).
+    { ...empresaId(), unique: true },
     int('minutosCierreSesion', 'Minutos de inactividad hasta cerrar la sesión', { default: 5, min: 1 }),
     str('rutaBaseFicheros', 'Ruta base de ficheros', { maxLength: 500 }),
   ],

@@ -1,4 +1,4 @@
-import { contains, date, defineResource, empresaId, id, ref, refFilter, str } from '../fields';
+import { contains, date, defineResource, empresaId, id, ref, refFilter, str, syncLogFields } from '../fields';
 
 export const productosPorRango = defineResource({
   name: 'ProductosPorRango',
@@ -19,6 +19,8 @@ export const productosPorRango = defineResource({
     // typed as dd/mm/yyyy (or yyyy-mm-dd); the end may not be before the start; no overlap (views.tsx, API).
     date('desdeFecha', 'Desde', { required: true, lenient: true }),
     date('hastaFecha', 'Hasta', { required: true, lenient: true, notBefore: 'desdeFecha' }),
+    // the outcome of the last sending to the ERP (server/features/reference-data-ranges.ts); the form warns.
+    ...syncLogFields(),
   ],
   sort: { field: 'skuProducto', order: 'ASC' },
   filters: [
@@ -33,5 +35,6 @@ export const productosPorRango = defineResource({
     created: 'Producto por rango creado',
     updated: 'Producto por rango actualizado',
     deleted: 'Producto por rango eliminado',
+    deletedMany: '%{smart_count} productos por rango eliminados',
   },
 });

@@ -1,12 +1,24 @@
-/** Products per range: the generic forms plus the overlap check before saving (useOverlapGuard). */
+/**
+ * Products per range: the generic forms plus the overlap check before saving (useOverlapGuard) and, after it,
+ * a warning when the ERP refused the range (erpNotice.ts).
+ */
 import { GenericCreate, GenericEdit } from '../generic';
 import type { ResourceViews } from '../views';
+import { useErpNotice } from './erpNotice';
 import { productosPorRango } from './schema';
 import { useOverlapGuard } from './useOverlapGuard';
 
 export const views: Record<string, Partial<ResourceViews>> = {
   ProductosPorRango: {
-    create: <GenericCreate schema={productosPorRango} useSaveGuard={useOverlapGuard} />,
-    edit: <GenericEdit schema={productosPorRango} useSaveGuard={useOverlapGuard} />,
+    create: (
+      <GenericCreate
+        schema={productosPorRango}
+        useSaveGuard={useOverlapGuard}
+        useSavedNotice={useErpNotice}
+      />
+    ),
+    edit: (
+      <GenericEdit schema={productosPorRango} useSaveGuard={useOverlapGuard} useSavedNotice={useErpNotice} />
+    ),
   },
 };

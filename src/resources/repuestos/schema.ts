@@ -38,5 +38,10 @@ export const repuestos = defineResource({
   menu: { group: 'relaciones', icon: 'Build' },
   // spec §5: posicion and dates read with the import's normalizeRow('repuestos').
   normalizeOnSave: true,
-  messages: { created: 'Repuesto creado', updated: 'Repuesto actualizado', deleted: 'Repuesto eliminado' },
+  messages: {
+    created: 'Repuesto creado',
+    updated: 'Repuesto actualizado',
+    deleted: 'Repuesto eliminado',
+    deletedMany: '%{smart_count} repuestos eliminados',
+  },
 });

@@ -12,5 +12,10 @@ export const situaciones = defineResource({
   menu: { group: 'catalogo', icon: 'Flag' },
   refreshFlag: 'actualizar_Situaciones',
   // spec §8 writes the entity as "Situacion".
-  messages: { created: 'Situacion creada', updated: 'Situacion actualizada', deleted: 'Situacion eliminada' },
+  messages: {
+    created: 'Situacion creada',
+    updated: 'Situacion actualizada',
+    deleted: 'Situacion eliminada',
+    deletedMany: '%{smart_count} situaciones eliminadas',
+  },
 });

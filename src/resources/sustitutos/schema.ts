@@ -36,5 +36,10 @@ export const sustitutos = defineResource({
   menu: { group: 'relaciones', icon: 'SwapHoriz' },
   // spec §5: dates and intercambiable read with the import's normalizeRow('sustitutos').
   normalizeOnSave: true,
-  messages: { created: 'Sustituto creado', updated: 'Sustituto actualizado', deleted: 'Sustituto eliminado' },
+  messages: {
+    created: 'Sustituto creado',
+    updated: 'Sustituto actualizado',
+    deleted: 'Sustituto eliminado',
+    deletedMany: '%{smart_count} sustitutos eliminados',
+  },
 });

@@ -19,5 +19,6 @@ export const tiposRango = defineResource({
     created: 'Tipo de rango creado',
     updated: 'Tipo de rango actualizado',
     deleted: 'Tipo de rango eliminado',
+    deletedMany: '%{smart_count} tipos de rango eliminados',
   },
 });

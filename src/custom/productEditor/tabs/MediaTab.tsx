@@ -2,7 +2,8 @@
  * Multimedia (spec §2, §5): drag-and-drop upload (react-dropzone) of the main image and of other files to
  * /images-upload or /files-upload/{empresa}/{nombre}/{file}; Imagen for png/jpg/jpeg, else Documento; an
  * uploaded file replaces the record named like it (underscores as spaces); principal and público flags,
- * preview and delete (confirmed). These changes are saved at once, not with the form's Guardar.
+ * preview and delete (confirmed). These changes are saved at once, not with the form's Guardar; each one marks
+ * the cached products stale, so the list and the product opened again show them. Only pictures can be principal.
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import OpenInNew from '@mui/icons-material/OpenInNew';
@@ -23,6 +24,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Confirm, useDataProvider, useNotify, type Identifier } from 'react-admin';
@@ -35,7 +37,15 @@ import {
   uploadProblem,
 } from '../contract';
 import { MediaThumb } from '../MediaThumb';
-import { isMainImage, renditionOf, uploadEffect, type MediaRecord } from '../mediaRecords';
+import {
+  PRINCIPAL_ONLY_IMAGES,
+  canBePrincipal,
+  isMainImage,
+  renditionOf,
+  uploadEffect,
+  type MediaRecord,
+} from '../mediaRecords';
+import { markProductsStale } from '../productCache';
 import { useMediaBaseUrl, useProductApi, mediaUrl } from '../useProductApi';
 
 export interface MediaTabProps {
@@ -122,14 +132,16 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const base = useMediaBaseUrl();
+  const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<MediaRecord>();
 
-  const reload = useCallback(
-    async () => onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]),
-    [api, onMediaChange, product.id],
-  );
+  /** Shows the stored media again; the cached product (list, editor opened again) is stale from now on. */
+  const reload = useCallback(async () => {
+    void markProductsStale(queryClient);
+    onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]);
+  }, [api, onMediaChange, product.id, queryClient]);
 
   const setImagen = useCallback(
     async (imagen: string) => {
@@ -180,6 +192,7 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
           }
           if (effect.create) await dataProvider.create('producto-multimedias', { data: effect.create });
           if (effect.imagen) await setImagen(effect.imagen);
+          void markProductsStale(queryClient);
           records = (await api.mediaOf(product.id)) as MediaRecord[];
           onMediaChange(records);
           update({ status: 'hecho' });
@@ -200,7 +213,7 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
         notify(message, { type: 'error', messageArgs: { _: message } });
       }
     },
-    [api, dataProvider, media, notify, onMediaChange, product, setImagen],
+    [api, dataProvider, media, notify, onMediaChange, product, queryClient, setImagen],
   );
 
   const patch = async (record: MediaRecord, data: MediaRecord, success: string) => {
@@ -223,6 +236,10 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
 
   const makePrincipal = async (record: MediaRecord, on: boolean) => {
     if (!on) return patch(record, { principalSN: 'N' }, 'Multimedia actualizada');
+    if (!canBePrincipal(record)) {
+      notify(PRINCIPAL_ONLY_IMAGES, { type: 'warning', messageArgs: { _: PRINCIPAL_ONLY_IMAGES } });
+      return undefined;
+    }
     setBusy(true);
     try {
       for (const other of media.filter(
@@ -389,12 +406,17 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
                   </TableCell>
                   <TableCell>{record.tipo}</TableCell>
                   <TableCell>
-                    <Switch
-                      checked={record.principalSN === 'S'}
-                      disabled={busy}
-                      onChange={(_, on) => void makePrincipal(record, on)}
-                      slotProps={{ input: { 'aria-label': `Principal: ${record.nombre}` } }}
-                    />
+                    <Tooltip title={canBePrincipal(record) ? '' : PRINCIPAL_ONLY_IMAGES}>
+                      <span>
+                        <Switch
+                          checked={record.principalSN === 'S'}
+                          // A document may only be switched off (old data), never on.
+                          disabled={busy || (!canBePrincipal(record) && record.principalSN !== 'S')}
+                          onChange={(_, on) => void makePrincipal(record, on)}
+                          slotProps={{ input: { 'aria-label': `Principal: ${record.nombre}` } }}
+                        />
+                      </span>
+                    </Tooltip>
                   </TableCell>
                   <TableCell>
                     <Switch

@@ -2,22 +2,22 @@
  * The product list (spec §2): page 1, 10 per page, nombre ASC; filters name contains, category contains and
  * finalizado S/N; the main picture, categories and families joined with '; ', the review status of the
  * marketplace texts (one batched request per page); column chooser, CSV export of the current filter and
- * bulk delete behind a confirmation.
+ * bulk delete behind a confirmation. The export is every other list's (CsvExportButton): the selected company
+ * and the current filter, page by page with progress and Cancel, no cap, `productos_PIM.csv` with the
+ * productos table's columns.
  */
 import {
   BulkDeleteButton,
   CreateButton,
   DatagridConfigurable,
-  downloadCSV,
-  ExportButton,
   List,
   SelectColumnsButton,
   TextField,
   TopToolbar,
   useNotify,
-  type Exporter,
 } from 'react-admin';
-import { csvFileName, toCsv } from '../../../custom/importExport/csv';
+import { CsvExportButton } from '../../../custom/importExport/ExportButton';
+import { errorToast } from '../../../custom/productEditor/ErrorToast';
 import { MESSAGES } from '../../../custom/productEditor/messages';
 import { DEFAULT_PER_PAGE } from '../../generic/GenericList';
 import { filtersFor } from '../../generic/filtersFor';
@@ -39,21 +39,11 @@ const HIDDEN = [
   'activoEnMarketplace',
 ];
 
-/** Export cap (the list's current filter and order): far above a company's catalogue. */
-const EXPORT_MAX = 20000;
-
-export const productExporter: Exporter = (records) => {
-  downloadCSV(
-    toCsv(productos.table ?? 'productos', records),
-    csvFileName(productos.table ?? 'productos').replace(/\.csv$/, ''),
-  );
-};
-
 const ListActions = () => (
   <TopToolbar>
     <CreateButton />
     <SelectColumnsButton />
-    <ExportButton maxResults={EXPORT_MAX} />
+    <CsvExportButton schema={productos} />
   </TopToolbar>
 );
 
@@ -64,9 +54,10 @@ const BulkActions = () => {
       mutationMode="pessimistic"
       mutationOptions={{
         onError: (error: unknown) => {
-          const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-          const message = `${MESSAGES.deleteError}${detail}`;
-          notify(message, { type: 'error', messageArgs: { _: message } });
+          notify(errorToast(MESSAGES.deleteError, error), {
+            type: 'error',
+            messageArgs: { _: MESSAGES.deleteError },
+          });
         },
       }}
     />
@@ -80,7 +71,7 @@ export const ProductList = () => (
     filters={filtersFor(productos)}
     actions={<ListActions />}
     pagination={<ListPagination />}
-    exporter={productExporter}
+    exporter={false}
   >
     <ReviewStatusProvider>
       <DatagridConfigurable omit={HIDDEN} rowClick="edit" bulkActionButtons={<BulkActions />}>

@@ -1,0 +1,70 @@
+/**
+ * A text field holding a list of names of another resource's records, separated by commas or semicolons
+ * (schema `namesOf`, e.g. an attribute's categories). Pure: the names in a value, the ones that are not known,
+ * and the completions of the name being typed.
+ */
+
+/** The names in a list value ('Taladros, Sierras;Jardín' → three names), trimmed, empty ones dropped. */
+export const splitNames = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value
+        .split(/[;,]/)
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [];
+
+/** Names compare case- and accent-insensitively, surrounding spaces ignored (as MySQL's default collation). */
+export const nameKey = (name: string): string =>
+  name
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase('es');
+
+/** The names of `value` that are not among `known` (each once, as typed). */
+export const unknownNames = (value: unknown, known: readonly string[]): string[] => {
+  const keys = new Set(known.map(nameKey));
+  const seen = new Set<string>();
+  return splitNames(value).filter((name) => {
+    const key = nameKey(name);
+    if (keys.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+export interface Completion {
+  /** The whole field value with the name being typed completed. */
+  value: string;
+  /** The name it completes to. */
+  name: string;
+}
+
+/**
+ * The completions of the last name of `value` (the text after the last separator): known names containing
+ * it and not already in the list, the ones starting with it first; at most `max`.
+ */
+export const completions = (value: string, known: readonly string[], max = 20): Completion[] => {
+  const cut = Math.max(value.lastIndexOf(','), value.lastIndexOf(';')) + 1;
+  const head = value.slice(0, cut);
+  const rest = value.slice(cut);
+  // the spaces the person typed after the separator are kept
+  const lead = /^\s*/.exec(rest)?.[0] ?? '';
+  const typed = nameKey(rest);
+  const present = new Set(splitNames(head).map(nameKey));
+  const candidates = [...new Map(known.map((name) => [nameKey(name), name])).values()].filter(
+    (name) => !present.has(nameKey(name)) && nameKey(name).includes(typed),
+  );
+  const starts = (name: string) => (nameKey(name).startsWith(typed) ? 0 : 1);
+  return candidates
+    .sort((a, b) => starts(a) - starts(b) || a.localeCompare(b, 'es'))
+    .slice(0, max)
+    .map((name) => ({ name, value: `${head}${lead}${name}` }));
+};
+
+/** The warning under the field for names that are not known (undefined when all are). */
+export const unknownNamesWarning = (unknown: readonly string[], targetPlural: string): string | undefined =>
+  unknown.length
+    ? `${unknown.map((name) => `«${name}»`).join(', ')} no ${unknown.length === 1 ? 'existe' : 'existen'} en ` +
+      `${targetPlural}: se guardará igualmente.`
+    : undefined;

@@ -1,0 +1,67 @@
+/**
+ * The product list exports like every other list (CsvExportButton): the current filter, page by page (pages
+ * of 5,000, never react-admin's one-request ExportButton with a silent cap), the productos table's columns as
+ * `productos_PIM.csv`, with the 2-second toast and the rows-exported message.
+ */
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tableColumns } from '../../src/custom/importExport/csvWrite';
+import { withProductApi } from './productsFixture';
+import { renderApp } from './renderApp';
+import '../../src/resources/productos/list/ProductList';
+
+configure({ asyncUtilTimeout: 15000 });
+
+let downloads: { name: string; blob: Blob }[] = [];
+
+beforeEach(() => {
+  downloads = [];
+  let last: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    last = blob as Blob;
+    return 'blob:test';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) downloads.push({ name: this.download, blob: last });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const readBlob = (blob: Blob): Promise<string> =>
+  new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(blob);
+  });
+
+describe('product list export', { timeout: 90_000 }, () => {
+  it('exports every row of the current filter page by page as productos_PIM.csv', async () => {
+    const recorded = withProductApi();
+    const getList = vi.spyOn(recorded.provider, 'getList');
+    renderApp('/productos', { dataProvider: recorded.provider });
+    await screen.findByText('PRD-01');
+    fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(6));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].name).toBe('productos_PIM.csv');
+    const lines = (await readBlob(downloads[0].blob))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe((tableColumns('productos') ?? []).join(';'));
+    expect(lines).toHaveLength(7);
+    const exportCalls = getList.mock.calls.filter(
+      ([resource, params]) => resource === 'productos' && params.pagination?.perPage === 5000,
+    );
+    expect(exportCalls).toHaveLength(1);
+    expect(exportCalls[0][1].filter).toMatchObject({ categorias: 'Sillas' });
+    expect(await screen.findByText('productos_PIM.csv: 6 filas exportadas')).toBeTruthy();
+  });
+});
