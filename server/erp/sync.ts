@@ -9,6 +9,7 @@
  */
 import type { AnyObject } from '@loopback/repository';
 import type { ErpAdapter, ErpResult } from './adapter';
+import type { SyncFailure, SyncState, SyncSummary } from '../../src/custom/integrations/contract';
 
 export const SYNC_FIELDS = {
   ok: 'fechaSincronizacionConBC',
@@ -28,22 +29,7 @@ export const ERP_ENDPOINTS = {
   insertItem: 'InsertItem',
 } as const;
 
-export type SyncState = 'OK' | 'PARCIAL' | 'ERROR' | 'VACIO';
-
-export interface SyncFailure {
-  tabla: string;
-  registro: string;
-  motivo: string;
-}
-
-export interface SyncSummary {
-  estado: SyncState;
-  mensaje: string;
-  total: number;
-  sincronizados: number;
-  fallidos: number;
-  errores: SyncFailure[];
-}
+export type { SyncFailure, SyncState, SyncSummary };
 
 /** What a sync needs from a repository (the generated SchemaRepository satisfies it). */
 export interface SyncRepo {

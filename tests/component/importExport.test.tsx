@@ -4,8 +4,9 @@
  * import runs and reports; the list export button downloads `{table}_PIM.csv` of the current filter.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeProvider, fixture, renderApp } from './renderApp';
+import { captureDownloads, readBlob } from './downloads';
 
 const csvFile = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
 
@@ -14,33 +15,7 @@ const drop = (file: File) => {
   fireEvent.change(input, { target: { files: [file] } });
 };
 
-let downloads: { name: string; blob: Blob }[] = [];
-
-beforeEach(() => {
-  downloads = [];
-  let last: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    last = blob as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) downloads.push({ name: this.download, blob: last });
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** The downloaded text, BOM included (FileReader.readAsText would drop it). */
-const readBlob = (blob: Blob): Promise<string> =>
-  new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
-    reader.readAsArrayBuffer(blob);
-  });
+const downloads = captureDownloads();
 
 describe('Importar CSV', () => {
   it('maps, previews, imports brands and reports; rejected rows download as CSV', async () => {

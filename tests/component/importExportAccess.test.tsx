@@ -4,20 +4,13 @@
  * import page while an import runs asks first (react-router blocker): staying keeps it running, leaving cancels it.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { canAccessWithRules, type AbilityRule } from '../../src/authProvider/permissions';
+import type { AbilityRule } from '../../src/authProvider/permissions';
+import { authWithRules } from './authWithRules';
 import { fakeProvider, fixture, renderApp } from './renderApp';
 
-const withRules = (rules: AbilityRule[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => rules,
-  getIdentity: async () => ({ id: 1, fullName: 'Prueba' }),
-  canAccess: async ({ action, resource }) => canAccessWithRules(rules, { action, resource }),
-});
+const withRules = authWithRules;
 
 const RULES: AbilityRule[] = [
   { action: 'read', subject: 'Auth' },

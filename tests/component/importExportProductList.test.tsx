@@ -4,40 +4,16 @@
  * `productos_PIM.csv`, with the 2-second toast and the rows-exported message.
  */
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tableColumns } from '../../src/custom/importExport/csvWrite';
 import { withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
 import '../../src/resources/productos/list/ProductList';
+import { captureDownloads, readBlob } from './downloads';
 
 configure({ asyncUtilTimeout: 15000 });
 
-let downloads: { name: string; blob: Blob }[] = [];
-
-beforeEach(() => {
-  downloads = [];
-  let last: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    last = blob as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) downloads.push({ name: this.download, blob: last });
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const readBlob = (blob: Blob): Promise<string> =>
-  new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
-    reader.readAsArrayBuffer(blob);
-  });
+const downloads = captureDownloads();
 
 describe('product list export', { timeout: 90_000 }, () => {
   it('exports every row of the current filter page by page as productos_PIM.csv', async () => {

@@ -5,21 +5,13 @@
  * opens everything.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AuthProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { canAccessWithRules, type AbilityRule } from '../../src/authProvider/permissions';
+import type { AbilityRule } from '../../src/authProvider/permissions';
+import { authWithRules } from './authWithRules';
 import { fakeIntegrations } from './integrationsFake';
 import { fakeProvider, fixture, renderApp } from './renderApp';
 
-const withRules = (rules: AbilityRule[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => rules,
-  getIdentity: async () => ({ id: 1, fullName: 'Prueba' }),
-  canAccess: async ({ action, resource }) => canAccessWithRules(rules, { action, resource }),
-});
+const withRules = authWithRules;
 
 const EDITOR: AbilityRule[] = [
   { action: 'read', subject: 'Auth' },

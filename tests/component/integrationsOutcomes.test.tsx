@@ -5,40 +5,16 @@
  * empty shopping feed says 'No hay productos para el feed' and saves nothing.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
 import type { IntegrationsApi, LogRow } from '../../src/custom/integrations/api';
 import { fakeIntegrations } from './integrationsFake';
 import { fakeProvider, fixture } from './renderApp';
+import { captureDownloads, readBlob } from './downloads';
 
 const FIRST = { timeout: 30_000 };
 
-let downloads: { name: string; blob: Blob }[] = [];
-
-beforeEach(() => {
-  downloads = [];
-  let last: Blob | undefined;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    last = blob as Blob;
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) downloads.push({ name: this.download, blob: last });
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const readBlob = (blob: Blob): Promise<string> =>
-  new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
-    reader.readAsArrayBuffer(blob);
-  });
+const downloads = captureDownloads();
 
 const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
   const fake = fakeIntegrations(fakeProvider(fixture()), overrides);

@@ -8,25 +8,11 @@
  */
 import { VOLUME_NO } from '../productEditor/contract';
 import { csvFileName, toCsv } from '../importExport/csvWrite';
+import type { SyncFailure, SyncState, SyncSummary } from './contract';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
-export type SyncState = 'OK' | 'PARCIAL' | 'ERROR' | 'VACIO';
-
-export interface SyncFailure {
-  tabla: string;
-  registro: string;
-  motivo: string;
-}
-
-export interface SyncSummary {
-  estado: SyncState;
-  mensaje: string;
-  total: number;
-  sincronizados: number;
-  fallidos: number;
-  errores: SyncFailure[];
-}
+export type { SyncFailure, SyncState, SyncSummary };
 
 export interface Outcome {
   severity: Severity;
