@@ -11,6 +11,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useListContext, useRecordContext } from 'react-admin';
 import type { ReviewStatus } from '../reviewStatus';
 import { useProductApi } from '../../../custom/productEditor/useProductApi';
+import { REVIEW_STATUS_QUERY_KEY } from '../../../custom/aiTexts/reviewCache';
 import { REVIEW_STATUS_COLORS, reviewStatusesOf } from './reviewStatuses';
 
 interface StatusState {
@@ -26,7 +27,7 @@ export const ReviewStatusProvider = ({ children }: { children: ReactNode }) => {
   const api = useProductApi();
   const ids = useMemo(() => (data ?? []).map((record) => record.id), [data]);
   const query = useQuery({
-    queryKey: ['productos', 'reviewTexts', ids],
+    queryKey: [...REVIEW_STATUS_QUERY_KEY, ids],
     queryFn: () => api.reviewTexts(ids),
     enabled: ids.length > 0,
     staleTime: 30_000,
