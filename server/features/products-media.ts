@@ -3,7 +3,8 @@
  * /files-upload/{empresaId}/{nombre}/{fileName} (multipart, field `file`, at most 20 MB), GET
  * /procesar-imagenes?productos=A,B, and the stored files served back under /multimedia/{nombre}/{file}.
  * The product must belong to `empresaId`, a company the caller may see (403 otherwise; 404 when no product of
- * that company has the name). Refusals answer 413/415/422 with a Spanish message.
+ * that company has the name). Refusals answer 413/415/422 with a Spanish message. The files need a token too
+ * (header or `access_token` parameter) and a non-admin only gets their company's products' folders (404 else).
  */
 import path from 'node:path';
 import { inject } from '@loopback/core';
@@ -30,6 +31,7 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 import { productByName, seesCompany } from './products/access';
+import { MEDIA_ACCESS_MIDDLEWARE_OPTIONS, mediaAccessMiddleware } from './products/mediaAccess';
 import { InvalidImageError, UploadStore } from './products/uploads';
 
 const okJson = (description: string) => ({
@@ -261,14 +263,26 @@ export class ProductMediaController {
   }
 }
 
-/** Serves the stored files; html/svg are never accepted on upload, and nosniff keeps types as declared. */
-function serveUploads(app: Parameters<Feature['register']>[0]['app'], root: string): void {
+/**
+ * Serves the stored files behind the media gate (products/mediaAccess.ts: a valid token, and for a non-admin only
+ * the folders of their company's products). html/svg are never accepted on upload and nosniff keeps types as
+ * declared; no directory listing or redirect; private: the answers depend on who asks.
+ */
+function serveUploads(
+  app: Parameters<Feature['register']>[0]['app'],
+  root: string,
+  repos: RepositorySet,
+): void {
+  app.middleware(mediaAccessMiddleware(repos), MEDIA_ACCESS_MIDDLEWARE_OPTIONS);
   app.static('/multimedia', path.join(root, 'multimedia'), {
     fallthrough: true,
     index: false,
+    redirect: false,
+    dotfiles: 'ignore',
     setHeaders: (res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('Referrer-Policy', 'no-referrer');
     },
   });
 }
@@ -277,7 +291,7 @@ export const feature: Feature = {
   name: 'products-media',
   register: ({ app, repositories }) => {
     app.controller(ProductMediaController);
-    serveUploads(app, app.getSync(FeatureBindings.UPLOADS_DIR));
+    serveUploads(app, app.getSync(FeatureBindings.UPLOADS_DIR), repositories);
     // Only pictures can be principal (the product's imagen is the 800x600 PNG of its principal image): 422 on
     // principalSN, like LoopBack's own validation, for any create, replace or update (CSV import included).
     repositories.repository('producto-multimedias').addHooks({

@@ -52,7 +52,9 @@ const uploadImage = async (nombre: string, fileName: string) => {
   return (await res.json()) as { fichero: string; principal: string };
 };
 
-const served = async (path: string) => (await fetch(`${server.url}/${path}`)).status;
+/** The status of a stored file fetched as the admin (files need a token like every endpoint). */
+const served = async (path: string) =>
+  (await fetch(`${server.url}/${path}`, { headers: { Authorization: `Bearer ${admin}` } })).status;
 
 describe('only pictures can be principal media', () => {
   it('a document marked principal is refused (422 on principalSN, Spanish); a picture is accepted', async () => {

@@ -341,12 +341,14 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
       tipo: 'Imagen',
       formato: 'png',
     });
-    const served = await fetch(`${server.url}/${answer.principal}`);
+    // the files need a token like every endpoint (header, or access_token for an <img>)
+    const served = await fetch(`${server.url}/${answer.principal}?access_token=${adminToken}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/image\/png/);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([800, 600, 'png']);
-    expect((await fetch(`${server.url}/${answer.fichero}`)).status).toBe(200);
+    expect((await call(`/${answer.fichero}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/${answer.fichero}`)).status).toBe(401);
   });
 
   it('a document goes to /files-upload as Documento', async () => {
@@ -371,7 +373,7 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
     expect((res.body.error as Json).message).toBe(
       'El fichero «enorme.png» supera el tamaño máximo de 20 MB.',
     );
-    expect((await fetch(`${server.url}/multimedia/${nombre()}/enorme.png`)).status).toBe(404);
+    expect((await call(`/multimedia/${nombre()}/enorme.png`)).status).toBe(404);
   });
 
   it('just over 20 MB (read by multer): 413 too, the connection answers', async () => {
@@ -384,7 +386,7 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
     expect((res.body.error as Json).message).toBe(
       'El fichero «grande.pdf» supera el tamaño máximo de 20 MB.',
     );
-    expect((await fetch(`${server.url}/multimedia/${nombre()}/grande.pdf`)).status).toBe(404);
+    expect((await call(`/multimedia/${nombre()}/grande.pdf`)).status).toBe(404);
   });
 
   it('wrong types and broken images are refused with Spanish messages', async () => {
@@ -476,7 +478,7 @@ describe('replica (spec §7 GET /productos/replica/{id})', () => {
     }
     const media = await rows('/producto-multimedias', { productoId: copy.id });
     expect(media.every((m) => String(m.fichero).startsWith(`multimedia/${tag}-NEW-COPIA/`))).toBe(true);
-    expect((await fetch(`${server.url}/multimedia/${tag}-NEW-COPIA/foto_lateral.png`)).status).toBe(200);
+    expect((await call(`/multimedia/${tag}-NEW-COPIA/foto_lateral.png`)).status).toBe(200);
     expect((await api.replicate(source.id as number)).nombre).toBe(`${tag}-NEW-COPIA-2`);
   });
 

@@ -137,9 +137,12 @@ test.describe.serial('products', () => {
     const headerImage = page.locator(`img[alt="${NOMBRE}"]`).first();
     await expect(headerImage).toHaveAttribute(
       'src',
-      new RegExp(`/multimedia/${NOMBRE}/800x600_foto_principal\\.png$`),
+      // the file needs the session's token: an <img> sends it as access_token
+      new RegExp(`/multimedia/${NOMBRE}/800x600_foto_principal\\.png\\?access_token=[\\w.-]+$`),
     );
     await expect.poll(() => headerImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    // uploads are not public: the same file without the session's token is refused
+    expect((await page.request.get(`/multimedia/${NOMBRE}/800x600_foto_principal.png`)).status()).toBe(401);
 
     // the list shows it with its picture and review status
     await page.goto('/#/productos');

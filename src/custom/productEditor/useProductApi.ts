@@ -5,6 +5,7 @@
  */
 import { useContext, useMemo } from 'react';
 import { DataProviderContext, useDataProvider } from 'react-admin';
+import { getAccessToken } from '../../authProvider/session';
 import type { ProductApi, ProductApiDispatch, ProductApiMethod } from './api';
 import { createFallbackProductApi } from './fallbackApi';
 
@@ -48,8 +49,19 @@ export const useMediaBaseUrl = (): string => {
   return typeof raw?.productMediaBaseUrl === 'string' ? raw.productMediaBaseUrl : '';
 };
 
-/** The URL of a stored media path ('multimedia/{nombre}/{file}'), each segment encoded. */
-export const mediaUrl = (base: string, path: string | null | undefined): string | undefined => {
+/** The query parameter the API reads the access token from on /multimedia (an <img> cannot send headers). */
+export const MEDIA_TOKEN_PARAM = 'access_token';
+
+/**
+ * The URL of a stored media path ('multimedia/{nombre}/{file}'), each segment encoded, with the access token
+ * (default: the session's current one) as `access_token`: the API serves files only to a signed-in user of the
+ * product's company. Absolute http(s)/data/blob URLs are someone else's and are returned untouched.
+ */
+export const mediaUrl = (
+  base: string,
+  path: string | null | undefined,
+  token: string | null = getAccessToken(),
+): string | undefined => {
   if (!path) return undefined;
   if (/^(https?:|data:|blob:)/i.test(path)) return path;
   const encoded = path
@@ -57,5 +69,6 @@ export const mediaUrl = (base: string, path: string | null | undefined): string 
     .split('/')
     .map((part) => encodeURIComponent(part))
     .join('/');
-  return `${base.replace(/\/+$/, '')}/${encoded}`;
+  const url = `${base.replace(/\/+$/, '')}/${encoded}`;
+  return token ? `${url}?${MEDIA_TOKEN_PARAM}=${encodeURIComponent(token)}` : url;
 };
