@@ -12,7 +12,7 @@ export interface PimMessages {
   pim: {
     app: { title: string; footer: string };
     menu: Record<MenuGroup, string>;
-    company: { label: string; other_company: string };
+    company: { label: string; other_company: string; load_error: string };
     language: { label: string };
     session: {
       inactivity_title: string;
@@ -66,6 +66,7 @@ const es: PimMessages = {
     },
     company: {
       label: 'Empresa',
+      load_error: 'Empresas no disponibles: reintentar',
       other_company:
         'El registro pertenece a otra empresa: se ha vuelto al listado de la empresa seleccionada.',
     },
@@ -126,6 +127,7 @@ const en: PimMessages = {
     },
     company: {
       label: 'Company',
+      load_error: 'Companies unavailable: retry',
       other_company: 'The record belongs to another company: back to the list of the selected company.',
     },
     language: { label: 'Language' },
@@ -185,6 +187,7 @@ const de: PimMessages = {
     },
     company: {
       label: 'Unternehmen',
+      load_error: 'Firmen nicht verfügbar: erneut versuchen',
       other_company:
         'Der Datensatz gehört zu einem anderen Unternehmen: zurück zur Liste des gewählten Unternehmens.',
     },
@@ -246,6 +249,7 @@ const fr: PimMessages = {
     },
     company: {
       label: 'Entreprise',
+      load_error: 'Sociétés indisponibles : réessayer',
       other_company:
         "L'enregistrement appartient à une autre entreprise : retour à la liste de l'entreprise sélectionnée.",
     },
@@ -308,6 +312,7 @@ const pt: PimMessages = {
     },
     company: {
       label: 'Empresa',
+      load_error: 'Empresas indisponíveis: tentar novamente',
       other_company: 'O registo pertence a outra empresa: voltou-se à lista da empresa selecionada.',
     },
     language: { label: 'Idioma' },

@@ -3,12 +3,13 @@
  * data provider), empties every list selection (ids of the previous company must not be bulk-edited from the
  * new one) and invalidates every cached query so all data re-scopes to the new company.
  */
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useGetList, useRefresh, useStoreContext, useTranslate, type Store } from 'react-admin';
 import { allSchemas } from '../resources/registry';
-import { getSelectedEmpresaId, setSelectedEmpresaId } from './empresa';
+import { getSelectedEmpresaId, SELECTED_EMPRESA_KEY, setSelectedEmpresaId } from './empresa';
 
 const STORE_PREFIX = 'RaStore.';
 const SELECTION = /\.selectedIds$/;
@@ -35,10 +36,28 @@ export const CompanySelector = () => {
   const refresh = useRefresh();
   const store = useStoreContext();
   const [selected, setSelected] = useState(getSelectedEmpresaId);
-  const { data } = useGetList('empresas', {
+  const { data, error, refetch } = useGetList('empresas', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'nombre', order: 'ASC' },
   });
+  // Another tab chose a company: this one follows (its next requests already use it), selections emptied.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SELECTED_EMPRESA_KEY) return;
+      setSelected(getSelectedEmpresaId());
+      clearSelections(store);
+      refresh();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [store, refresh]);
+  if (error && !data) {
+    return (
+      <Button size="small" color="warning" onClick={() => void refetch()} sx={{ mx: 1 }}>
+        {translate('pim.company.load_error')}
+      </Button>
+    );
+  }
   if (!data || data.length === 0) return null;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const id = Number(event.target.value);

@@ -61,3 +61,39 @@ describe('company scoping on screens', { timeout: 60_000 }, () => {
     expect(localStorage.getItem('RaStore.Marca.selectedIds') ?? '[]').toBe('[]');
   });
 });
+
+describe('company selector', { timeout: 60_000 }, () => {
+  it('follows a company chosen in another tab (storage event)', async () => {
+    renderApp('/Marca', { dataProvider: data() });
+    await screen.findByText('Marca 01', {}, SLOW);
+    const selector = await screen.findByRole('combobox', { name: 'Empresa' }, SLOW);
+    expect(selector.textContent).not.toBe('Otra Empresa');
+    localStorage.setItem('selectedEmpresaId', '2');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'selectedEmpresaId', newValue: '2' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Empresa' }).textContent).toBe('Otra Empresa'),
+    );
+  });
+
+  it('when the companies cannot be loaded it says so and retries on click', async () => {
+    const provider = data();
+    let failing = true;
+    const flaky = {
+      ...provider,
+      getList: (resource: string, params: Parameters<typeof provider.getList>[1]) =>
+        resource === 'empresas' && failing
+          ? Promise.reject(new Error('sin conexión'))
+          : provider.getList(resource, params),
+    } as typeof provider;
+    renderApp('/Marca', { dataProvider: flaky });
+    const retry = await screen.findByRole(
+      'button',
+      { name: 'Empresas no disponibles: reintentar' },
+      { timeout: 40_000 },
+    );
+    expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
+    failing = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('combobox', { name: 'Empresa' }, SLOW)).toBeTruthy();
+  });
+});
