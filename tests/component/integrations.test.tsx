@@ -48,15 +48,24 @@ const logFixture = () => {
     ],
     Sustitutos: [],
     Ensamblados: [],
+    categorias: [
+      { id: 1, empresaId: 1, codigo: 'master', padre: '', nombre: 'Raíz' },
+      { id: 2, empresaId: 1, codigo: 'SILLAS', padre: 'master', nombre: 'Sillas de oficina' },
+      { id: 3, empresaId: 1, codigo: 'MESAS', padre: 'master', nombre: 'Mesas' },
+    ],
   };
 };
 
-const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
-  const fake = fakeIntegrations(fakeProvider(logFixture()), overrides);
+const renderWithData = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
+  const data = fakeProvider(logFixture());
+  const getList = vi.spyOn(data, 'getList');
+  const fake = fakeIntegrations(data, overrides);
   window.location.hash = `#${path}`;
   render(<App dataProvider={fake.provider} />);
-  return fake.api;
+  return { api: fake.api, getList };
 };
+const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) =>
+  renderWithData(path, overrides).api;
 
 // The first render of a lazy page loads its module: slow on a busy machine.
 const FIRST = { timeout: 30_000 };
@@ -165,6 +174,16 @@ const deferred = <T,>() => {
   return { promise, resolve, reject };
 };
 
+/** Types a product name and takes the first suggestion with the keyboard (Enter). */
+const pickProduct = async (input: HTMLElement, name: string) => {
+  input.focus();
+  fireEvent.change(input, { target: { value: name } });
+  await screen.findByRole('option', { name }, { timeout: 5_000 });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  expect((input as HTMLInputElement).value).toBe(name);
+};
+
 describe('ERP sync page', { timeout: 60_000 }, () => {
   it('shows progress while the sync runs, then the summary with the failed rows and their reason', async () => {
     const run = deferred<SyncSummary>();
@@ -207,22 +226,24 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
     );
   });
 
-  it('syncs one product by id, refuses a non-numeric id, and shows the ERP failure message', async () => {
-    const api = renderAt('/sincronizacion-erp', {
+  it('syncs one product picked by name (keyboard only) with its id, and shows the ERP failure message', async () => {
+    const { api, getList } = renderWithData('/sincronizacion-erp', {
       integrationsSyncReferenceState: async () => {
         throw new Error('El ERP no responde');
       },
     });
-    const id = await screen.findByLabelText('Id de producto', {}, FIRST);
     const one = () => screen.getByRole('button', { name: 'Sincronizar producto' });
     const oneState = () => screen.getByRole('button', { name: 'Sincronizar estado del producto' });
+    const input = await screen.findByRole('combobox', { name: 'Producto' }, FIRST);
     expect(one().hasAttribute('disabled')).toBe(true);
 
-    fireEvent.change(id, { target: { value: 'abc' } });
-    expect(await screen.findByText('Indique un id numérico')).toBeTruthy();
-    expect(one().hasAttribute('disabled')).toBe(true);
-
-    fireEvent.change(id, { target: { value: '10' } });
+    await pickProduct(input, 'SKU-10');
+    // the search is the productos schema's own 'Nombre contiene' filter
+    expect(getList).toHaveBeenCalledWith(
+      'productos',
+      expect.objectContaining({ filter: { nombre: 'SKU-10' } }),
+    );
+    await waitFor(() => expect(one().hasAttribute('disabled')).toBe(false));
     fireEvent.click(one());
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Sincronización completada');
@@ -243,11 +264,87 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
         mensaje: 'El volumen del producto es menor o igual que 0: no se envía a BC.',
       })),
     });
-    fireEvent.change(await screen.findByLabelText('Id de producto', {}, FIRST), { target: { value: '11' } });
+    await pickProduct(await screen.findByRole('combobox', { name: 'Producto' }, FIRST), 'SKU-11');
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizar producto' }));
     const status = await screen.findByRole('status');
     expect(within(status).getByText('Volumen de producto')).toBeTruthy();
     expect(status.textContent).toContain('no se envía a BC');
     expect(status.className).toContain('Warning');
+  });
+});
+
+describe('ERP sync page pickers', { timeout: 60_000 }, () => {
+  it("offers the company's categories for a new EAN, and still accepts an ERP-only code", async () => {
+    const api = renderAt('/sincronizacion-erp');
+    const input = await screen.findByRole('combobox', { name: /Código de categoría/ }, FIRST);
+    const ask = () => screen.getByRole('button', { name: 'Solicitar EAN' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'sill' } });
+    // matched by code or name; the category's name is shown beside its code
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('SILLAS'));
+    fireEvent.click(ask());
+    expect(await screen.findByText('8400000000017')).toBeTruthy();
+    expect(api.integrationsNewEanCode).toHaveBeenLastCalledWith('SILLAS');
+
+    fireEvent.change(input, { target: { value: 'BC-ONLY-7' } });
+    fireEvent.click(ask());
+    await waitFor(() => expect(api.integrationsNewEanCode).toHaveBeenLastCalledWith('BC-ONLY-7'));
+  });
+
+  it('lists categories with their names as suggestions', async () => {
+    renderAt('/sincronizacion-erp');
+    const input = await screen.findByRole('combobox', { name: /Código de categoría/ }, FIRST);
+    input.focus();
+    fireEvent.change(input, { target: { value: 'mesa' } });
+    expect(await screen.findByRole('option', { name: 'MESAS — Mesas' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /SILLAS/ })).toBeNull();
+  });
+
+  it('removes from the ERP a product picked by name, after confirmation', async () => {
+    const api = renderAt('/sincronizacion-erp');
+    const input = await screen.findByRole('combobox', { name: 'SKU (no)' }, FIRST);
+    input.focus();
+    fireEvent.change(input, { target: { value: 'SKU-11' } });
+    await screen.findByRole('option', { name: 'SKU-11' }, { timeout: 5_000 });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.change(screen.getByLabelText('Marca'), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar del ERP' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('SKU-11');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Producto SKU-11 eliminado del ERP')).toBeTruthy();
+    expect(api.integrationsDeleteFromErp).toHaveBeenCalledWith([{ no: 'SKU-11', marca: 'Acme' }]);
+  });
+});
+
+describe('Sync log SKU filter', { timeout: 60_000 }, () => {
+  it('typing 5 characters quickly makes one request, with the whole text', async () => {
+    const api = renderAt('/registro-sincronizacion');
+    const table = await logTable();
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11', 'SKU-10']));
+    const calls = vi.mocked(api.integrationsSyncLog).mock.calls.length;
+
+    const input = screen.getByLabelText('SKU contiene');
+    let typed = '';
+    for (const char of 'SKU-1') {
+      typed += char;
+      fireEvent.change(input, { target: { value: typed } });
+    }
+    await waitFor(() => expect(vi.mocked(api.integrationsSyncLog).mock.calls.length).toBe(calls + 1));
+    expect(api.integrationsSyncLog).toHaveBeenLastCalledWith(
+      'productos',
+      expect.objectContaining({ texto: 'SKU-1' }),
+      1,
+      10,
+    );
+    // nothing else follows once the user has paused
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(vi.mocked(api.integrationsSyncLog).mock.calls.length).toBe(calls + 1);
+
+    fireEvent.change(input, { target: { value: 'SKU-11' } });
+    await waitFor(() => expect(firstCells(table)).toEqual(['SKU-11']));
   });
 });

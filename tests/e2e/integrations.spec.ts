@@ -54,6 +54,16 @@ const chooseErrors = async (page: Page, option: 'Todos' | 'Con error' | 'Sin err
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
+/** The one-product picker: type the name (SKU), take the matching suggestion with the keyboard. */
+const pickProduct = async (page: Page, nombre: string) => {
+  const input = page.getByRole('combobox', { name: 'Producto' });
+  await input.fill(nombre);
+  await expect(page.getByRole('option', { name: nombre, exact: true })).toBeVisible();
+  await input.press('Enter');
+  await expect(input).toHaveValue(nombre);
+  await expect(page.getByRole('button', { name: 'Sincronizar producto', exact: true })).toBeEnabled();
+};
+
 /** The log's data rows: the empty-state row has a single cell. */
 const logCells = (page: Page, column: number) => listRows(page).locator(`td:nth-child(${column})`);
 
@@ -67,7 +77,7 @@ test('a manual sync of one product appears in the log, which filters by date and
 
   // ---- ERP sync page: one product, by id ----
   await page.goto('/#/sincronizacion-erp');
-  await page.getByLabel('Id de producto').fill(String(product.id));
+  await pickProduct(page, product.nombre);
   await page.getByRole('button', { name: 'Sincronizar producto', exact: true }).click();
   const summary = page.getByRole('status').filter({ hasText: /Sincronización completada/ });
   await expect(summary).toContainText(/Sincronización completada: (\d+) de \1 registros sincronizados/);
@@ -141,7 +151,7 @@ test("a product without a volume gets the 'volumen NO' warning and is not sent",
   await signIn(page);
   await expect(page).toHaveURL(/#\/productos/);
   await page.goto('/#/sincronizacion-erp');
-  await page.getByLabel('Id de producto').fill(String(product.id));
+  await pickProduct(page, product.nombre);
   await page.getByRole('button', { name: 'Sincronizar producto', exact: true }).click();
   const warning = page.getByRole('status').filter({ hasText: 'Volumen de producto' });
   await expect(warning).toBeVisible();

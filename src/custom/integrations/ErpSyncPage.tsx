@@ -23,7 +23,9 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { useIntegrations } from './api';
+import { CategoryCodeField } from './CategoryCodeField';
 import { manualSyncOutcome, type Outcome } from './outcomes';
+import { ProductPicker, ProductSkuField, type ProductOption } from './ProductPicker';
 import { SyncResult } from './SyncResult';
 import { progressPercent, progressText } from './syncProgress';
 import { useSyncProgress } from './useSyncProgress';
@@ -32,7 +34,7 @@ type Kind = 'productos' | 'estado';
 
 export default function ErpSyncPage() {
   const api = useIntegrations();
-  const [idProducto, setIdProducto] = useState('');
+  const [product, setProduct] = useState<ProductOption | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { progress, track } = useSyncProgress(api);
@@ -45,8 +47,7 @@ export default function ErpSyncPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteResult, setDeleteResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const id = idProducto.trim() ? Number(idProducto) : undefined;
-  const idInvalid = id !== undefined && (!Number.isInteger(id) || id < 1);
+  const id = product ? Number(product.id) : undefined;
 
   const run = async (kind: Kind, one: boolean) => {
     setRunning(`${kind}-${one ? 'uno' : 'todos'}`);
@@ -112,22 +113,17 @@ export default function ErpSyncPage() {
               Sincronizar estado de referencias
             </Button>
           </Box>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
-            <TextField
-              label="Id de producto"
-              size="small"
-              value={idProducto}
-              onChange={(e) => setIdProducto(e.target.value)}
-              error={idInvalid}
-              helperText={idInvalid ? 'Indique un id numérico' : 'Sincronizar un solo producto'}
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}>
+            <ProductPicker
+              label="Producto"
+              helperText="Sincronizar un solo producto: busque por nombre (SKU)"
+              value={product}
+              onChange={setProduct}
             />
-            <Button
-              disabled={busy || id === undefined || idInvalid}
-              onClick={() => void run('productos', true)}
-            >
+            <Button disabled={busy || id === undefined} onClick={() => void run('productos', true)}>
               Sincronizar producto
             </Button>
-            <Button disabled={busy || id === undefined || idInvalid} onClick={() => void run('estado', true)}>
+            <Button disabled={busy || id === undefined} onClick={() => void run('estado', true)}>
               Sincronizar estado del producto
             </Button>
           </Box>
@@ -166,15 +162,9 @@ export default function ErpSyncPage() {
           <Box
             component="form"
             onSubmit={(e) => void askEan(e)}
-            sx={{ display: 'flex', gap: 2, alignItems: 'center' }}
+            sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}
           >
-            <TextField
-              label="Código de categoría"
-              size="small"
-              required
-              value={category}
-              onChange={(e) => setCategory(e.target.value)}
-            />
+            <CategoryCodeField value={category} onChange={setCategory} />
             <Button type="submit" disabled={busy || !category.trim()}>
               Solicitar EAN
             </Button>
@@ -196,12 +186,7 @@ export default function ErpSyncPage() {
         <CardHeader title="Eliminar un producto del ERP" />
         <CardContent>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField
-              label="SKU (no)"
-              size="small"
-              value={deleteSku}
-              onChange={(e) => setDeleteSku(e.target.value)}
-            />
+            <ProductSkuField label="SKU (no)" value={deleteSku} onChange={setDeleteSku} />
             <TextField
               label="Marca"
               size="small"

@@ -34,6 +34,7 @@ import {
   logTable,
   type ErrorFilter,
 } from './syncLog';
+import { useDebounced } from './useDebounced';
 
 const LABELS: Record<string, string> = {
   nombre: 'Nombre (SKU)',
@@ -71,6 +72,8 @@ export default function SyncLogPage() {
   const [fecha, setFecha] = useState('');
   const [errores, setErrores] = useState<ErrorFilter>('todos');
   const [texto, setTexto] = useState('');
+  // typing in 'SKU contiene' asks once the user pauses, not on every keystroke
+  const textoFiltro = useDebounced(texto, 400);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
   const [rows, setRows] = useState<LogRow[]>([]);
@@ -93,7 +96,7 @@ export default function SyncLogPage() {
     setLoading(true);
     setError(null);
     api
-      .integrationsSyncLog(table, { fecha, errores, texto }, page, perPage)
+      .integrationsSyncLog(table, { fecha, errores, texto: textoFiltro }, page, perPage)
       .then((result) => {
         if (!alive) return;
         setRows(result.data);
@@ -104,13 +107,13 @@ export default function SyncLogPage() {
     return () => {
       alive = false;
     };
-  }, [table, fecha, errores, texto, page, perPage, tableError]);
+  }, [table, fecha, errores, textoFiltro, page, perPage, tableError]);
 
   const columns = tableError ? [] : logColumns(table);
 
   /** Every row of the current table and filters, page by page (fixed columns, `log_{tabla}_PIM.csv`). */
   const exportCsv = () => {
-    const filters = { fecha, errores, texto };
+    const filters = { fecha, errores, texto: textoFiltro };
     const name = logCsvName(table);
     return runTask<LogRow>({
       label: `Registro de sincronización (${table})`,
