@@ -3,7 +3,12 @@
  * registered in `overrides` under the resource name (e.g. `productos: { list: ProductList }`).
  */
 import { createElement, type ReactElement } from 'react';
-import { GenericCreate, GenericEdit, GenericList, GenericShow } from './generic';
+import {
+  LazyGenericCreate as GenericCreate,
+  LazyGenericEdit as GenericEdit,
+  LazyGenericList as GenericList,
+  LazyGenericShow as GenericShow,
+} from './generic/lazyScreens';
 import type { ResourceSchema } from './types';
 
 export interface ResourceViews {

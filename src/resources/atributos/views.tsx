@@ -1,5 +1,5 @@
 /** Attributes: the generic edit form plus the confirmation before removing categories (spec §7). */
-import { GenericEdit } from '../generic';
+import { LazyGenericEdit as GenericEdit } from '../generic/lazyScreens';
 import type { ResourceViews } from '../views';
 import { atributos } from './schema';
 import { useCategoryRemovalGuard } from './useCategoryRemovalGuard';

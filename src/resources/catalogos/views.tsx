@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { PAGE_PATH } from '../../custom/catalogueProducts/page';
-import { GenericEdit, GenericList } from '../generic';
+import { LazyGenericEdit as GenericEdit, LazyGenericList as GenericList } from '../generic/lazyScreens';
 import type { ResourceViews } from '../views';
 import { catalogos } from './schema';
 

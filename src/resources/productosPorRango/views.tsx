@@ -2,7 +2,7 @@
  * Products per range: the generic forms plus the overlap check before saving (useOverlapGuard) and, after it,
  * a warning when the ERP refused the range (erpNotice.ts).
  */
-import { GenericCreate, GenericEdit } from '../generic';
+import { LazyGenericCreate as GenericCreate, LazyGenericEdit as GenericEdit } from '../generic/lazyScreens';
 import type { ResourceViews } from '../views';
 import { useErpNotice } from './erpNotice';
 import { productosPorRango } from './schema';
