@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useGetList, type RaRecord } from 'react-admin';
 import { filterToQueryFor } from '../../resources/generic/referenceSearch';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../useDebounced';
 
 export type ProductOption = RaRecord & { nombre?: string };
 

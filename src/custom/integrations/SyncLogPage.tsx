@@ -34,7 +34,7 @@ import {
   logTable,
   type ErrorFilter,
 } from './syncLog';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../useDebounced';
 
 const LABELS: Record<string, string> = {
   nombre: 'Nombre (SKU)',

@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { getSelectedEmpresaId } from '../../../layout/empresa';
+import { useDebounced } from '../../useDebounced';
 import type { B2bQuery, B2bRow } from '../contract';
 import { MediaThumb } from '../MediaThumb';
 import { useProductApi } from '../useProductApi';
@@ -30,15 +31,6 @@ import { B2bProductDetail } from './B2bProductDetail';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const FIELD = { flex: '1 1 200px', maxWidth: 280, m: 0 } as const;
-
-const useDebounced = <T,>(value: T, ms = 400): T => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 export const B2bProductList = () => {
   const api = useProductApi();
