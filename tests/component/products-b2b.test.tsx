@@ -1,0 +1,51 @@
+/**
+ * The B2B view (read-only): the filters reach GET /B2bProductos/obtenerProductosFiltrados once the user stops
+ * typing (not once per keystroke), "Todas las empresas" asks for multiempresas S without a cliente, and the rows
+ * show what the API answered.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { B2bQuery, B2bRow } from '../../src/custom/productEditor/contract';
+import { withProductApi } from './productsFixture';
+import { renderApp } from './renderApp';
+
+const ROWS: B2bRow[] = [
+  {
+    id: 10,
+    empresaId: 1,
+    nombre: 'SKU-10',
+    titulo: 'Taladro percutor',
+    marca: 'Acme',
+    categorias: 'HEL-TAL',
+  },
+  { id: 11, empresaId: 1, nombre: 'SKU-11', titulo: 'Bombilla LED', marca: 'Luz', categorias: 'ILU-BOM' },
+];
+
+const answer = async (query: B2bQuery): Promise<B2bRow[]> =>
+  ROWS.filter((row) => !query.filtro1 || `${row.nombre} ${row.titulo}`.includes(query.filtro1));
+
+describe('B2B products', { timeout: 60_000 }, () => {
+  it('filters once typing stops, and asks for every company with the switch', async () => {
+    const b2bProducts = vi.fn(answer);
+    const recorded = withProductApi({ b2bProducts });
+    renderApp('/B2bProductos', { dataProvider: recorded.provider });
+    expect(await screen.findByText('Bombilla LED')).toBeTruthy();
+    expect(b2bProducts).toHaveBeenLastCalledWith(expect.objectContaining({ multiempresas: 'N', cliente: 1 }));
+
+    const field = screen.getByLabelText('SKU, título o marca');
+    for (const text of ['T', 'Ta', 'Tal', 'Tala']) fireEvent.change(field, { target: { value: text } });
+    await waitFor(() => {
+      expect(screen.queryByText('Bombilla LED')).toBeNull();
+      expect(screen.getByText('Taladro percutor')).toBeTruthy();
+    });
+    const typed = b2bProducts.mock.calls.map(([query]) => query.filtro1).filter(Boolean);
+    expect(typed).toEqual(['Tala']);
+
+    fireEvent.click(screen.getByLabelText('Todas las empresas'));
+    await waitFor(() =>
+      expect(b2bProducts).toHaveBeenLastCalledWith(
+        expect.objectContaining({ multiempresas: 'S', cliente: undefined, filtro1: 'Tala' }),
+      ),
+    );
+  });
+});
