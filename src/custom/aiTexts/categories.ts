@@ -3,6 +3,7 @@
  * API). A product's `categorias` lists subcategory names or codes separated by ';' (or ','); a prompt's
  * `categoriaCodigo` is usually the parent (top) category code. Pure.
  */
+import { splitNames } from '../../resources/generic/nameList';
 
 export interface CategoriaRow {
   codigo?: string | null;
@@ -11,13 +12,8 @@ export interface CategoriaRow {
   empresaId?: number | null;
 }
 
-export const splitCategorias = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? value
-        .split(/[;,]/)
-        .map((part) => part.trim())
-        .filter(Boolean)
-    : [];
+/** A product's category list → trimmed names (the one list splitter of the schema language). */
+export const splitCategorias = splitNames;
 
 const norm = (value: unknown): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 

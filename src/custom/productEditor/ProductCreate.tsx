@@ -8,7 +8,6 @@ import { useCallback } from 'react';
 import {
   Create,
   SaveButton,
-  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
@@ -18,7 +17,6 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
-import { SN_CHOICES } from '../../resources/generic/choices';
 import { inputFor } from '../../resources/generic/inputFor';
 import { createDefaults } from '../../resources/generic/fieldSets';
 import { fieldErrorsFromServer, serverErrorMessage } from '../../resources/generic/serverErrors';
@@ -31,6 +29,7 @@ import { JoinedListInput } from './JoinedListInput';
 import { Section } from './layout';
 import { MESSAGES } from './messages';
 import { useProductApi } from './useProductApi';
+import { MarketplaceInput } from './MarketplaceInput';
 
 const FLAG_FIELDS = ['finalizado', 'finalizadoSAT', 'enviarAecoc', 'sincronizarConBC', 'ensamblado'];
 
@@ -130,14 +129,7 @@ export const ProductCreate = () => {
         </Section>
         <Section title="Estado">
           {FLAG_FIELDS.map((name) => inputFor(field(name)))}
-          <SelectInput
-            source="activoEnMarketplace"
-            label="Activo en marketplace"
-            choices={SN_CHOICES}
-            emptyText="No incluido"
-            parse={(value: string) => (value === '' ? null : value)}
-            helperText="Vacío: no incluido en marketplaces"
-          />
+          <MarketplaceInput />
           {inputFor(field('ordenAtributos'))}
         </Section>
       </SimpleForm>

@@ -13,6 +13,7 @@
  *     → string[]: the SKUs (product names) of the company that can be a principal SKU of an assembly,
  *     substitute or spare part, containing q (case-insensitive), sorted, at most `limit` (default 50).
  */
+import { splitNames } from '../../resources/generic/nameList';
 
 export const POR_CATEGORIA_PATH = 'productos/por-categoria';
 export const COMPRUEBA_ATRIBUTOS_PATH = 'producto-atributos/comprueba-atributos-en-productos-por-categoria';
@@ -51,13 +52,7 @@ export interface CheckAnswer extends CountAnswer {
 }
 
 /** A product's or attribute's category list ('Taladros; Sierras', 'Taladros,Sierras') → trimmed names. */
-export const splitCategories = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? value
-        .split(/[;,]/)
-        .map((part) => part.trim())
-        .filter(Boolean)
-    : [];
+export const splitCategories = splitNames;
 
 /** Category names compare like MySQL's default collation: case-insensitive, surrounding spaces ignored. */
 export const categoryKey = (name: string): string => name.trim().toLocaleLowerCase('es');

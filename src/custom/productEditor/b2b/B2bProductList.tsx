@@ -31,6 +31,12 @@ import { B2bProductDetail } from './B2bProductDetail';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const FIELD = { flex: '1 1 200px', maxWidth: 280, m: 0 } as const;
+/** The view's three free-text filters (spec §7 obtenerProductosFiltrados filtro1–3) and their labels. */
+const FILTERS = [
+  ['filtro1', 'SKU, título o marca'],
+  ['filtro2', 'Categoría'],
+  ['filtro3', 'Marca'],
+] as const;
 
 export const B2bProductList = () => {
   const api = useProductApi();
@@ -74,27 +80,16 @@ export const B2bProductList = () => {
             Productos activos en marketplace (solo lectura).
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <TextField
-              size="small"
-              label="SKU, título o marca"
-              value={filters.filtro1}
-              onChange={set('filtro1')}
-              sx={FIELD}
-            />
-            <TextField
-              size="small"
-              label="Categoría"
-              value={filters.filtro2}
-              onChange={set('filtro2')}
-              sx={FIELD}
-            />
-            <TextField
-              size="small"
-              label="Marca"
-              value={filters.filtro3}
-              onChange={set('filtro3')}
-              sx={FIELD}
-            />
+            {FILTERS.map(([key, label]) => (
+              <TextField
+                key={key}
+                size="small"
+                label={label}
+                value={filters[key]}
+                onChange={set(key)}
+                sx={FIELD}
+              />
+            ))}
             <FormControlLabel
               control={<Switch checked={multi} onChange={(_, on) => setMulti(on)} />}
               label="Todas las empresas"

@@ -11,6 +11,7 @@ import { SN_CHOICES } from '../../../resources/generic/choices';
 import { formatProductDate } from '../dates';
 import { JoinedListInput } from '../JoinedListInput';
 import { Section, schemaInput } from '../layout';
+import { MarketplaceInput } from '../MarketplaceInput';
 
 const FLAGS: readonly [string, string][] = [
   ['finalizado', 'Finalizado'],
@@ -83,14 +84,7 @@ export const GeneralTab = () => (
       {FLAGS.map(([source, label]) => (
         <SelectInput key={source} source={source} label={label} choices={SN_CHOICES} helperText={false} />
       ))}
-      <SelectInput
-        source="activoEnMarketplace"
-        label="Activo en marketplace"
-        choices={SN_CHOICES}
-        emptyText="No incluido"
-        parse={(value: string) => (value === '' ? null : value)}
-        helperText="Vacío: no incluido en marketplaces"
-      />
+      <MarketplaceInput />
       <TextInput
         source="ordenAtributos"
         label="Orden de atributos"
