@@ -5,6 +5,7 @@
  * refresh under way is awaited first (its new token is the one to revoke); errors are ignored; after
  * `timeoutMs` in all the logout goes on without waiting for the answer. Never rejects.
  */
+import { withDeadline } from './deadline';
 import { refreshInFlight } from './refresh';
 import { revokeRefreshToken } from './revoke';
 import { getRefreshToken } from './session';
@@ -16,20 +17,11 @@ export const logoutOnServer = async (
   fetchImpl: typeof fetch,
   timeoutMs: number = LOGOUT_TIMEOUT_MS,
 ): Promise<void> => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
   const revoke = async (): Promise<void> => {
     await refreshInFlight()?.catch(() => null);
     const refreshToken = getRefreshToken();
     if (refreshToken) await revokeRefreshToken(apiUrl, fetchImpl, refreshToken);
   };
-  try {
-    await Promise.race([revoke(), deadline]);
-  } catch {
-    // best effort
-  } finally {
-    clearTimeout(timer);
-  }
+  // The request itself is not aborted at the deadline (keepalive: it may still reach the server).
+  await withDeadline(revoke, timeoutMs).catch(() => undefined);
 };
