@@ -208,7 +208,10 @@ describe('other tables', () => {
       `${tag}-S;${tag}-S2;2026/01/02;31-12-2026;no`,
     ].join('\n');
     expect(await importCsv('sustitutos', csv)).toMatchObject({ created: 2, rejected: 0 });
-    const rows = await list('Sustitutos', { skuPrincipal: `${tag}-S` });
+    // The import writes rows concurrently: ids do not follow the file's order.
+    const rows = (await list('Sustitutos', { skuPrincipal: `${tag}-S` })).sort((a, b) =>
+      String(a.skuSustituto).localeCompare(String(b.skuSustituto)),
+    );
     expect(rows.map((r) => [r.skuSustituto, r.fechaInicio, r.fechaFin, r.intercambiable])).toEqual([
       [`${tag}-S1`, '2026-03-05T00:00:00.000Z', '2026-12-31T00:00:00.000Z', 'S'],
       [`${tag}-S2`, '2026-01-02T00:00:00.000Z', '2026-12-31T00:00:00.000Z', 'N'],
