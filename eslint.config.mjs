@@ -33,6 +33,7 @@ export default tseslint.config(
       'src/dataProvider/**',
       'src/authProvider/permissions.ts',
       'src/custom/**/*.ts',
+      'src/core/**/*.ts',
     ],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },

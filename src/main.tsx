@@ -14,7 +14,7 @@ import { withProductApi } from './custom/productEditor/api';
 import { createHttpClient } from './dataProvider/http';
 import { loopbackDataProvider } from './dataProvider/loopback';
 import { createI18nProvider, getLanguage, loadMessages } from './i18n';
-import { getSelectedEmpresaId } from './layout/empresa';
+import { getSelectedEmpresaId } from './dataProvider/company';
 
 const start = async () => {
   const [runtime] = await Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);

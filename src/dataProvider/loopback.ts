@@ -39,6 +39,7 @@ import type {
 } from 'ra-core';
 import { schemaFor } from '../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../resources/types';
+import { getSelectedEmpresaId } from './company';
 import type { HttpClient, HttpResponse } from './http';
 import {
   andWhere,
@@ -76,21 +77,6 @@ export interface LoopbackDataProviderOptions {
 export const BATCH_SIZE = 100;
 /** Keep every URL far below Node's 16 KiB header limit (LoopBack answers 431 beyond it). */
 export const MAX_URL_LENGTH = 8000;
-export const SELECTED_EMPRESA_KEY = 'selectedEmpresaId';
-export const DEFAULT_EMPRESA_ID = 1;
-
-/** The selected company id from localStorage 'selectedEmpresaId'; 1 when absent or unreadable. */
-export const selectedEmpresaId = (): number => {
-  try {
-    if (typeof localStorage === 'undefined') return DEFAULT_EMPRESA_ID;
-    const raw = localStorage.getItem(SELECTED_EMPRESA_KEY);
-    const parsed = raw === null ? NaN : Number(JSON.parse(raw));
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_EMPRESA_ID;
-  } catch {
-    return DEFAULT_EMPRESA_ID;
-  }
-};
-
 const isRecord = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -231,7 +217,7 @@ export const loopbackDataProvider = (
   options: LoopbackDataProviderOptions = {},
 ): DataProvider => {
   const base = apiUrl.replace(/\/+$/, '');
-  const getEmpresaId = options.getEmpresaId ?? selectedEmpresaId;
+  const getEmpresaId = options.getEmpresaId ?? getSelectedEmpresaId;
   const deleteConcurrency = Math.max(1, options.deleteConcurrency ?? 5);
   const urlFor = (resource: string): string => `${base}/${resource}`;
   const signalOf = (params: { signal?: AbortSignal }): fetchUtils.Options =>

@@ -5,7 +5,7 @@
  */
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { tableColumns } from '../../src/custom/importExport/csvWrite';
+import { tableColumns } from '../../src/resources/csvTable';
 import { withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
 import '../../src/resources/productos/list/ProductList';

@@ -8,7 +8,7 @@ import fakeRestDataProvider from 'ra-data-fakerest';
 import { memoryStore, type DataProvider, type Store } from 'react-admin';
 import { App } from '../../src/App';
 import type { ReferenceDataApi } from '../../src/custom/referenceData/api';
-import { categoryKey, inCategories, splitCategories } from '../../src/custom/referenceData/contract';
+import { categoryKey, inCategories, splitCategories } from '../../src/core/referenceData/contract';
 import { schemaFor } from '../../src/resources/registry';
 import type { ResourceSchema } from '../../src/resources/types';
 import { fixture as baseFixture, type Fixture } from './renderApp';

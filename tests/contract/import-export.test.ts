@@ -12,7 +12,8 @@ import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { withImportExport } from '../../src/custom/importExport/api';
 import { backendFromDataProvider, type ImportBackend } from '../../src/custom/importExport/backend';
-import { parseCsv, toCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
+import { toCsv } from '../../src/resources/csvTable';
 import { exportFile, exportRows } from '../../src/custom/importExport/exporter';
 import {
   DUPLICATE_MESSAGE,
@@ -20,7 +21,7 @@ import {
   INVALID_BODY_MESSAGE,
 } from '../../src/custom/importExport/importErrors';
 import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
-import { quickProductImage, type Row } from '../../src/custom/importExport/normalize';
+import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
 import { resolveTable } from '../../src/custom/importExport/tables';

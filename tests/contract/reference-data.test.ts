@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Contract: the reference-data endpoints (src/custom/referenceData/contract.ts) over HTTP on the compiled API
+ * Contract: the reference-data endpoints (src/core/referenceData/contract.ts) over HTTP on the compiled API
  * with the demo seed, called through the app's own client (referenceDataApi + createHttpClient), plus the write
  * rules of the reference-data resources: products-per-range overlap and ERP calls, date order, the category
  * tree, codes unique within a company.

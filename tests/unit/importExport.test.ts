@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRow, parseFlexibleDate, toSN } from '../../src/custom/importExport/normalize';
-import { csvCell, csvFileName, toCsv } from '../../src/custom/importExport/csv';
+import { normalizeRow, parseFlexibleDate, toSN } from '../../src/core/csv/normalize';
+import { csvCell, csvFileName } from '../../src/core/csv/csv';
+import { toCsv } from '../../src/resources/csvTable';
 
 describe('parseFlexibleDate (spec §5)', () => {
   it.each([

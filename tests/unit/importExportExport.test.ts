@@ -1,7 +1,7 @@
 import fakeRestDataProvider from 'ra-data-fakerest';
 import type { DataProvider, GetListParams } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import {
   exportFile,
   exportRows,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import { autoMap, missingRequired, remap } from '../../src/custom/importExport/mapping';
 import {
   normalizeRow,
@@ -8,7 +8,7 @@ import {
   quickProductImage,
   quickSincronizarConBC,
   textHash,
-} from '../../src/custom/importExport/normalize';
+} from '../../src/core/csv/normalize';
 import { coerceValue, parseDecimal, prepareRows } from '../../src/custom/importExport/prepare';
 import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys';
 import {

@@ -4,7 +4,7 @@
  * attribute edit removes, and run-time registered schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeRow, parseFlexibleDate, toInteger, toSN } from '../../src/custom/importExport/normalize';
+import { normalizeRow, parseFlexibleDate, toInteger, toSN } from '../../src/core/csv/normalize';
 import {
   categoryKey,
   inCategories,
@@ -13,15 +13,10 @@ import {
   spanishDay,
   splitCategories,
   TIPO_NO_VALIDO,
-} from '../../src/custom/referenceData/contract';
+} from '../../src/core/referenceData/contract';
 import { requireParam } from '../../src/custom/referenceData/api';
 import { removedCategories } from '../../src/resources/atributos/categoryRemoval';
-import {
-  buildTree,
-  CATEGORY_MESSAGES,
-  placementError,
-  type CategoryRow,
-} from '../../src/resources/categorias/tree';
+import { buildTree, CATEGORY_MESSAGES, placementError, type CategoryRow } from '../../src/core/categoryTree';
 import { defineResource, id, str } from '../../src/resources/fields';
 import {
   formatLenient,
@@ -29,7 +24,7 @@ import {
   lenientError,
   normalizeForSave,
 } from '../../src/resources/generic/lenient';
-import { rangesOverlap, type RangeLike } from '../../src/resources/productosPorRango/overlap';
+import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
 import { allSchemas, registerSchemas, registry, schemaFor } from '../../src/resources/registry';
 import { dateOrderErrors } from '../../src/resources/rules';
 import type { FieldSchema } from '../../src/resources/types';

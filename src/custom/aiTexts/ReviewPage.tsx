@@ -35,7 +35,7 @@ import { useAiTexts, type VistaRow } from './api';
 import { STATE_UPDATED_MESSAGE } from './messages';
 import { ProductTexts } from './ProductTexts';
 import { useInvalidateReviewStatus } from './reviewCache';
-import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision, trozos } from './status';
+import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision, trozos } from '../../core/aiTexts/status';
 
 const rowKey = (row: VistaRow) => `${row.productoId}|${row.marketplaceId}`;
 const messageOf = (error: unknown) =>

@@ -6,7 +6,7 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
-import type { ProcessSummary, QueueItem, RowResult } from './contract';
+import type { ProcessSummary, QueueItem, RowResult } from '../../core/aiTexts/contract';
 
 export type { ProcessSummary, QueueItem, RowResult };
 

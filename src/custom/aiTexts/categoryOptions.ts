@@ -3,7 +3,7 @@
  * codigo, 'master' the root) as options grouped by top category — the top category itself (its prompt applies
  * to all its subcategories, see promptForProduct) followed by its subcategories. Pure.
  */
-import type { CategoriaRow } from './categories';
+import type { CategoriaRow } from '../../core/aiTexts/categories';
 
 export interface CategoriaOption {
   codigo: string;

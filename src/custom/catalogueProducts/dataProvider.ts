@@ -22,7 +22,7 @@ import type {
 } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { catalogueProductsApi, type CatalogueProductsApi, type IdsProgress } from './api';
-import type { Membership } from './contract';
+import type { Membership } from '../../core/catalogueProducts/contract';
 import type { CatalogueProductFilter } from './filters';
 
 export const AVAILABLE_RESOURCE = 'catalogo-productos-disponibles';

@@ -22,8 +22,8 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { useDropzone } from 'react-dropzone';
 import { Confirm, DataProviderContext, Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { getSelectedEmpresaId } from '../../layout/empresa';
-import { QUICK_PRODUCT_EMPRESA_ID } from './normalize';
+import { getSelectedEmpresaId } from '../../dataProvider/company';
+import { QUICK_PRODUCT_EMPRESA_ID } from '../../core/csv/normalize';
 import type { ResourceSchema } from '../../resources/types';
 import { backendFromDataProvider } from './backend';
 import { downloadText } from './download';

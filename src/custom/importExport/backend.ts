@@ -8,7 +8,7 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { schemaFor } from '../../resources/registry';
 import type { LoopbackWhere } from '../../dataProvider/where';
-import type { Row } from './normalize';
+import type { Row } from '../../core/csv/normalize';
 
 export interface ImportBackend {
   find(resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]>;

@@ -6,8 +6,9 @@
  */
 import type { DataProvider, RaRecord } from 'ra-core';
 import type { ResourceSchema } from '../../resources/types';
-import { csvFileName, tableColumns, toCsv } from './csvWrite';
-import type { Row } from './normalize';
+import { tableColumns, toCsv } from '../../resources/csvTable';
+import { csvFileName } from '../../core/csv/csvWrite';
+import type { Row } from '../../core/csv/normalize';
 import { companyParent, FAMILIAS_COLUMN, FILE_COLUMNS } from './tables';
 
 /** Rows per request: big pages, because each page costs a scan on the server whatever its size. */

@@ -3,7 +3,7 @@
  * Pure.
  */
 import type { ResourceSchema } from '../../resources/types';
-import type { Row } from './normalize';
+import type { Row } from '../../core/csv/normalize';
 import { idColumn, naturalKeys } from './tables';
 
 const isBlank = (value: unknown): boolean =>

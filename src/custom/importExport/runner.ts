@@ -12,10 +12,10 @@ import type { LoopbackWhere } from '../../dataProvider/where';
 import { schemaForTable } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { ImportBackend } from './backend';
-import { exportedText } from './csvWrite';
+import { exportedText } from '../../core/csv/csvWrite';
 import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
-import { productoGeneralFor, quickCreateProduct, type Row } from './normalize';
+import { productoGeneralFor, quickCreateProduct, type Row } from '../../core/csv/normalize';
 import { requiredMessage, type PreparedRow, type RowProblem } from './prepare';
 import { idColumn } from './tables';
 

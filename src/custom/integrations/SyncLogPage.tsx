@@ -23,7 +23,8 @@ import {
 import Download from '@mui/icons-material/Download';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { csvFileName, toCsv } from '../importExport/csvWrite';
+import { csvFileName } from '../../core/csv/csvWrite';
+import { toCsv } from '../../resources/csvTable';
 import { ExportProgressDialog, useCsvExport } from '../importExport/useCsvExport';
 import { useIntegrations, type LogRow } from './api';
 import {

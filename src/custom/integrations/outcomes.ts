@@ -6,9 +6,10 @@
  * - the shopping feed: downloaded with N products, or 'No hay productos para el feed';
  * - the failures of a sync beyond the first ones shown ('y N más') and as a CSV.
  */
-import { VOLUME_NO } from '../productEditor/contract';
-import { csvFileName, toCsv } from '../importExport/csvWrite';
-import type { SyncFailure, SyncState, SyncSummary } from './contract';
+import { VOLUME_NO } from '../../core/productEditor/contract';
+import { csvFileName } from '../../core/csv/csvWrite';
+import { toCsv } from '../../resources/csvTable';
+import type { SyncFailure, SyncState, SyncSummary } from '../../core/integrations/contract';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 

@@ -23,7 +23,7 @@ import { fieldErrorsFromServer, serverErrorMessage } from '../../resources/gener
 import { validationToast } from '../../resources/generic/validationMessages';
 import { productos } from '../../resources/productos/schema';
 import type { CatalogueAttribute } from './attributeSync';
-import { MAIN_IMAGE_NAME } from './contract';
+import { MAIN_IMAGE_NAME } from '../../core/productEditor/contract';
 import { NextIdError, createProductChain } from './createProduct';
 import { JoinedListInput } from './JoinedListInput';
 import { Section } from './layout';

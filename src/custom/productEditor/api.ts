@@ -30,7 +30,7 @@ import {
   type ProcessImagesAnswer,
   type UploadAnswer,
   type UploadKind,
-} from './contract';
+} from '../../core/productEditor/contract';
 
 export type ApiRow = Record<string, unknown> & { id?: Identifier };
 

@@ -18,10 +18,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ProductoEnCategoria } from '../../custom/referenceData/contract';
+import type { ProductoEnCategoria } from '../../core/referenceData/contract';
 import { useReferenceData } from '../../custom/referenceData/api';
 import { serverErrorMessage } from '../generic/serverErrors';
-import { ROOT_CODE, type CategoryRow } from './tree';
+import { ROOT_CODE, type CategoryRow } from '../../core/categoryTree';
 
 export type FieldErrors = Partial<Record<'codigo' | 'nombre' | 'padre', string>>;
 

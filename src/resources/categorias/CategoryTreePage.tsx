@@ -47,7 +47,7 @@ import {
   type ParentOption,
   type SaveResult,
 } from './CategoryDialogs';
-import { buildTree, placementError, ROOT_CODE, type CategoryRow } from './tree';
+import { buildTree, placementError, ROOT_CODE, type CategoryRow } from '../../core/categoryTree';
 
 const RESOURCE = 'categorias';
 /** A company's whole tree in one request (categories are tens to a few hundred). */

@@ -1,9 +1,9 @@
 /**
  * Lenient (free-text) fields and save normalisation, over the CSV import's own functions
- * (src/custom/importExport/normalize.ts), so a form and an import read '07/03/2026' or ' 3 ' the same way.
+ * (src/core/csv/normalize.ts), so a form and an import read '07/03/2026' or ' 3 ' the same way.
  * Pure.
  */
-import { normalizeRow, parseFlexibleDate, toInteger } from '../../custom/importExport/normalize';
+import { normalizeRow, parseFlexibleDate, toInteger } from '../../core/csv/normalize';
 import type { FieldSchema, ResourceSchema } from '../types';
 
 export const LENIENT_DATE_MESSAGE = 'Fecha no válida: use dd/mm/aaaa (también aaaa-mm-dd).';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { SelectInput, TextInput, maxLength, required, useRecordContext } from 'react-admin';
 import { productoGeneral } from '../../../resources/productoGeneral/schema';
 import { SN_CHOICES } from '../../../resources/generic/choices';
-import { formatProductDate } from '../dates';
+import { formatProductDate } from '../../../core/productDate';
 import { JoinedListInput } from '../JoinedListInput';
 import { Section, schemaInput } from '../layout';
 import { MarketplaceInput } from '../MarketplaceInput';

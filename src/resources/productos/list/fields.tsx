@@ -2,9 +2,9 @@
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
 import { joinCategories, splitCategories } from '../../../custom/productEditor/attributeSync';
-import { formatProductDate } from '../../../custom/productEditor/dates';
+import { formatProductDate } from '../../../core/productDate';
 import { MediaThumb } from '../../../custom/productEditor/MediaThumb';
-import { SNBadge } from '../../../layout/SNBadge';
+import { SNBadge } from '../../generic/SNBadge';
 
 export interface ColumnProps {
   source: string;

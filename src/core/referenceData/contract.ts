@@ -13,7 +13,7 @@
  *     → string[]: the SKUs (product names) of the company that can be a principal SKU of an assembly,
  *     substitute or spare part, containing q (case-insensitive), sorted, at most `limit` (default 50).
  */
-import { splitNames } from '../../resources/generic/nameList';
+import { splitNames } from '../nameList';
 
 export const POR_CATEGORIA_PATH = 'productos/por-categoria';
 export const COMPRUEBA_ATRIBUTOS_PATH = 'producto-atributos/comprueba-atributos-en-productos-por-categoria';

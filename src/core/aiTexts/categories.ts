@@ -3,7 +3,7 @@
  * API). A product's `categorias` lists subcategory names or codes separated by ';' (or ','); a prompt's
  * `categoriaCodigo` is usually the parent (top) category code. Pure.
  */
-import { splitNames } from '../../resources/generic/nameList';
+import { splitNames } from '../nameList';
 
 export interface CategoriaRow {
   codigo?: string | null;

@@ -1,11 +1,8 @@
 /**
  * Writing CSV (re-exported by csv.ts; free of papaparse, so screens that only export stay small): semicolon
  * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
- * neutralised (spec §7).
-
+ * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTable.ts.
  */
-import { schemaForTable } from '../../resources/registry';
-
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
 
@@ -34,23 +31,8 @@ export const uncell = (text: string): string => (NEUTRALISED.test(text) ? text.s
 /** The text `csvCell` writes for a stored string, without the neutralising quote (to compare on re-import). */
 export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
 
-/** The export columns of a table: its declared fields (never write-only ones such as passwords). */
-export function tableColumns(table: string): string[] | undefined {
-  return schemaForTable(table)
-    ?.fields.filter((field) => !field.writeOnly)
-    .map((field) => field.name);
-}
-
-/**
- * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
- * row. Keys outside the columns are not exported.
- */
-export function toCsv(
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  columns?: readonly string[],
-): string {
-  const header = columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []);
+/** Rows to CSV text under `header`; keys outside the header are not exported. */
+export function csvText(header: readonly string[], rows: readonly Record<string, unknown>[]): string {
   const lines = [header.map(csvCell).join(CSV_SEPARATOR)];
   for (const row of rows) lines.push(header.map((c) => csvCell(row[c])).join(CSV_SEPARATOR));
   return BOM + lines.join('\r\n') + '\r\n';
