@@ -3,12 +3,13 @@
  * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
  * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTable.ts.
  */
+import { startsLikeFormula } from '../formula';
+
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
 
 export const csvFileName = (table: string): string => `${table}_PIM.csv`;
 
-const FORMULA_START = /^[=+\-@\t\r\0]/;
 /** What the exporter wrote for a text that starts like a formula: one more leading quote. */
 const NEUTRALISED = /^'+[=+\-@\t\r\0]/;
 
@@ -20,7 +21,7 @@ export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(/[\r\n;]+/g, ' ');
   // Only text can carry a formula: numbers such as -5 are exported as they are.
-  return typeof value === 'string' && (FORMULA_START.test(value) || NEUTRALISED.test(value))
+  return typeof value === 'string' && (startsLikeFormula(value) || NEUTRALISED.test(value))
     ? `'${text}`
     : text;
 }
@@ -44,7 +45,7 @@ export function csvText(header: readonly string[], rows: readonly Record<string,
  */
 export function toRawCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (value: string): string => {
-    const text = FORMULA_START.test(value) || NEUTRALISED.test(value) ? `'${value}` : value;
+    const text = startsLikeFormula(value) || NEUTRALISED.test(value) ? `'${value}` : value;
     return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));

@@ -14,6 +14,7 @@
  *     substitute or spare part, containing q (case-insensitive), sorted, at most `limit` (default 50).
  */
 import { splitNames } from '../nameList';
+import { datePart } from '../datePart';
 
 export const POR_CATEGORIA_PATH = 'productos/por-categoria';
 export const COMPRUEBA_ATRIBUTOS_PATH = 'producto-atributos/comprueba-atributos-en-productos-por-categoria';
@@ -80,17 +81,8 @@ export interface ClubItemDelete {
 export type ClubItemsPayload =
   { Acction: 'INSERT'; items: ClubItemInsert[] } | { Acction: 'DELETE'; items: ClubItemDelete[] };
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD' of an ISO string or Date (the date part only, as the overlap rule). */
-export const isoDay = (value: unknown): string => {
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? ''
-      : `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-  }
-  return typeof value === 'string' ? value.slice(0, 10) : '';
-};
+/** 'YYYY-MM-DD' of an ISO string or Date (the date part only, as the overlap rule); '' when unreadable. */
+export const isoDay = (value: unknown): string => datePart(value) ?? '';
 
 /** 'YYYY-MM-DD…' → 'dd/mm/yyyy' for messages. */
 export const spanishDay = (value: unknown): string => {

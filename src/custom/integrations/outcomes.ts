@@ -10,6 +10,7 @@ import { VOLUME_NO } from '../../core/productEditor/contract';
 import { csvFileName } from '../../core/csv/csvWrite';
 import { toCsv } from '../../resources/csvTable';
 import type { SyncFailure, SyncState, SyncSummary } from '../../core/integrations/contract';
+import { isRecord } from '../../core/guards';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
@@ -39,9 +40,6 @@ export const NOT_MARKED_TITLE = 'Sincronización no activada';
 export const NOT_MARKED_TEXT =
   'El producto no tiene activada la sincronización con BC (sincronizarConBC = N): no se ha enviado.';
 export const MANUAL_SYNC_OK = 'Producto sincronizado con BC';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
