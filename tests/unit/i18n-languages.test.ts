@@ -5,7 +5,7 @@ import { customPages } from '../../src/custom/pages';
 import germanMessages from '../../src/i18n/de';
 import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider';
 import { getLanguage, SUPPORTED_LANGUAGES, type Language } from '../../src/i18n/language';
-import { pageLabel, pageMessages } from '../../src/i18n/pageMessages';
+import { pageLabel, pageMessages, registerPageLabels } from '../../src/i18n/pageMessages';
 import portugueseMessages from '../../src/i18n/pt';
 import { RESOURCE_NAMES } from '../../src/i18n/resourceNames';
 import { MENU_GROUPS } from '../../src/layout/menuGroups';
@@ -138,5 +138,15 @@ describe('language cookie idioma', () => {
       Cookies.set('idioma', cookie, { path: '/' });
       expect(getLanguage()).toBe(language);
     }
+  });
+});
+
+describe('page labels reach i18n through registration, not imports', () => {
+  it('a page registered after a catalogue was built shows in the next lookup, in every language', async () => {
+    expect(valueAt(await loadMessages('en'), 'pim.pages.prueba-registro')).toBeUndefined();
+    registerPageLabels([{ path: 'prueba-registro', label: 'Prueba', labels: { en: 'Test', de: 'Probe' } }]);
+    expect(valueAt(await loadMessages('en'), 'pim.pages.prueba-registro')).toBe('Test');
+    expect(valueAt(await loadMessages('de'), 'pim.pages.prueba-registro')).toBe('Probe');
+    expect(valueAt(await loadMessages('es'), 'pim.pages.prueba-registro')).toBe('Prueba');
   });
 });

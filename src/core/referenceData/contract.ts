@@ -28,9 +28,6 @@ export const TIPO_NO_VALIDO = 'Tipo no válido';
 export const isTipoCategoria = (value: unknown): value is TipoCategoria =>
   typeof value === 'string' && (TIPOS_CATEGORIA as readonly string[]).includes(value);
 
-/** The root category code (spec §9). */
-export const ROOT_CATEGORY = 'master';
-
 export const SKU_SUGGESTIONS_DEFAULT = 50;
 export const SKU_SUGGESTIONS_MAX = 500;
 

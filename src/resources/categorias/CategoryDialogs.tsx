@@ -105,7 +105,9 @@ const ParentSelect = ({
   >
     {options.map((option) => (
       <MenuItem key={option.codigo} value={option.codigo}>
-        {option.codigo === ROOT_CODE ? 'master (categoría principal)' : `${option.nombre} (${option.codigo})`}
+        {option.codigo === ROOT_CODE
+          ? `${ROOT_CODE} (categoría principal)`
+          : `${option.nombre} (${option.codigo})`}
       </MenuItem>
     ))}
   </TextField>

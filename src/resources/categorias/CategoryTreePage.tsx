@@ -87,7 +87,7 @@ export const CategoryTreePage = () => {
   const rows = useMemo(() => data ?? [], [data]);
   const tree = useMemo(() => buildTree(rows), [rows]);
   const parents: ParentOption[] = useMemo(
-    () => [{ codigo: ROOT_CODE, nombre: 'master' }, ...tree.tops.map((node) => node.category)],
+    () => [{ codigo: ROOT_CODE, nombre: ROOT_CODE }, ...tree.tops.map((node) => node.category)],
     [tree],
   );
 

@@ -1,3 +1,4 @@
+import { ROOT_CODE } from '../../core/categoryTree';
 import { contains, defineResource, empresaId, id, q, str } from '../fields';
 
 /**
@@ -15,7 +16,7 @@ export const categorias = defineResource({
     id(),
     empresaId(),
     str('codigo', 'Código', { required: true, maxLength: 50, uniqueWith: ['empresaId'] }),
-    str('padre', 'Categoría padre (código)', { maxLength: 50, default: 'master' }),
+    str('padre', 'Categoría padre (código)', { maxLength: 50, default: ROOT_CODE }),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
   ],
   search: ['nombre', 'codigo'],

@@ -12,6 +12,7 @@ import { formatProductDate } from '../../../core/productDate';
 import { JoinedListInput } from '../JoinedListInput';
 import { Section, schemaInput } from '../layout';
 import { MarketplaceInput } from '../MarketplaceInput';
+import { ROOT_CODE } from '../../../core/categoryTree';
 
 const FLAGS: readonly [string, string][] = [
   ['finalizado', 'Finalizado'],
@@ -74,7 +75,7 @@ export const GeneralTab = () => (
         source="categorias"
         label="Categorías"
         reference="categorias"
-        excludeCodes={['master']}
+        excludeCodes={[ROOT_CODE]}
         maxLength={500}
         helperText="Al cambiar la categoría se sincronizan los atributos"
       />
