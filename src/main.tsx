@@ -5,7 +5,7 @@ import { App } from './App';
 import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
 import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
 import { withCatalogueProductsApi } from './custom/catalogueProducts/dataProvider';
-import { withReferenceData } from './custom/referenceData/api';
+import { withReferenceData } from './dataProvider/referenceData';
 import { withIntegrations } from './custom/integrations/api';
 import { withImportExport } from './custom/importExport/api';
 import { withAiTexts } from './custom/aiTexts/api';

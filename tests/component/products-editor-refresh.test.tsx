@@ -12,7 +12,7 @@ import { LoadFailureDialog } from '../../src/custom/productEditor/dialogs';
 import { MESSAGES } from '../../src/custom/productEditor/messages';
 import { productFixture, withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
-import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
 
 configure({ asyncUtilTimeout: 15000 });

@@ -7,7 +7,7 @@ import { configure, render } from '@testing-library/react';
 import fakeRestDataProvider from 'ra-data-fakerest';
 import { memoryStore, type DataProvider, type Store } from 'react-admin';
 import { App } from '../../src/App';
-import type { ReferenceDataApi } from '../../src/custom/referenceData/api';
+import type { ReferenceDataApi } from '../../src/dataProvider/referenceData';
 import { categoryKey, inCategories, splitCategories } from '../../src/core/referenceData/contract';
 import { schemaFor } from '../../src/resources/registry';
 import type { ResourceSchema } from '../../src/resources/types';

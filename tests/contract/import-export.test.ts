@@ -13,8 +13,8 @@ import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { withImportExport } from '../../src/custom/importExport/api';
 import { backendFromDataProvider, type ImportBackend } from '../../src/custom/importExport/backend';
 import { parseCsv } from '../../src/core/csv/csv';
-import { toCsv } from '../../src/resources/csvTable';
-import { exportFile, exportRows } from '../../src/custom/importExport/exporter';
+import { toCsv } from '../../src/resources/csvTables';
+import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
 import {
   DUPLICATE_MESSAGE,
   importFailure,
@@ -24,7 +24,7 @@ import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
 import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
-import { resolveTable } from '../../src/custom/importExport/tables';
+import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceDataApi, type ReferenceDataApi } from '../../src/custom/referenceData/api';
+import { referenceDataApi, type ReferenceDataApi } from '../../src/dataProvider/referenceData';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { erpRefusalMessage } from '../../src/resources/productosPorRango/erpRefusal';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';

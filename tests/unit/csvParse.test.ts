@@ -8,7 +8,7 @@ import {
   toRawCsv,
   uncell,
 } from '../../src/core/csv/csv';
-import { toCsv } from '../../src/resources/csvTable';
+import { toCsv } from '../../src/resources/csvTables';
 
 const latin1 = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRow, parseFlexibleDate, toSN } from '../../src/core/csv/normalize';
 import { csvCell, csvFileName } from '../../src/core/csv/csv';
-import { toCsv } from '../../src/resources/csvTable';
+import { toCsv } from '../../src/resources/csvTables';
 
 describe('parseFlexibleDate (spec §5)', () => {
   it.each([

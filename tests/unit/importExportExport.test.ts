@@ -8,7 +8,7 @@ import {
   fetchAllRows,
   integrationColumns,
   withBasePath,
-} from '../../src/custom/importExport/exporter';
+} from '../../src/resources/generic/csvExport/exporter';
 import { schemaForTable } from '../../src/resources/registry';
 
 const productos = Array.from({ length: 25 }, (_, i) => ({

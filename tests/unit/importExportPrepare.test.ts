@@ -19,7 +19,7 @@ import {
   resolveTable,
   TABLE_NAME_ERROR,
   tableFromFileName,
-} from '../../src/custom/importExport/tables';
+} from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
 

@@ -31,7 +31,7 @@ import {
   planIcons,
   removedWithValues,
 } from '../../src/custom/productEditor/savePlan';
-import { reviewStatusesOf } from '../../src/resources/productos/list/reviewStatuses';
+import { reviewStatusesOf } from '../../src/custom/productList/reviewStatuses';
 import { reviewStatus } from '../../src/core/reviewStatus';
 
 const catalogue: CatalogueAttribute[] = [

@@ -14,7 +14,7 @@ import {
   splitCategories,
   TIPO_NO_VALIDO,
 } from '../../src/core/referenceData/contract';
-import { requireParam } from '../../src/custom/referenceData/api';
+import { requireParam } from '../../src/dataProvider/referenceData';
 import { removedCategories } from '../../src/resources/atributos/categoryRemoval';
 import { buildTree, CATEGORY_MESSAGES, placementError, type CategoryRow } from '../../src/core/categoryTree';
 import { defineResource, id, str } from '../../src/resources/fields';

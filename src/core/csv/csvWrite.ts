@@ -1,7 +1,7 @@
 /**
  * Writing CSV (re-exported by csv.ts; free of papaparse, so screens that only export stay small): semicolon
  * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
- * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTable.ts.
+ * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTables.ts.
  */
 import { startsLikeFormula } from '../formula';
 

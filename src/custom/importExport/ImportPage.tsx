@@ -26,7 +26,7 @@ import { getSelectedEmpresaId } from '../../dataProvider/company';
 import { QUICK_PRODUCT_EMPRESA_ID } from '../../core/csv/normalize';
 import type { ResourceSchema } from '../../resources/types';
 import { backendFromDataProvider } from './backend';
-import { downloadText } from './download';
+import { downloadText } from '../../resources/generic/csvExport/download';
 import { MappingTable, PreviewTable, ProblemsTable, ProgressPanel, ReportPanel } from './importParts';
 import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from './mapping';
 import { createCsvParser, type CsvParser } from './parseClient';
@@ -35,9 +35,9 @@ import type { PreparedRow } from './prepare';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress, type ImportReport, type RejectedRow } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
-import { importSchemas, keyDescription, resolveTable, tableLabel } from './tables';
+import { importSchemas, keyDescription, resolveTable, tableLabel } from '../../resources/csvTables';
 import { NOT_ALLOWED, useAllowedTables } from './useAllowedTables';
-import { formatCount } from './useCsvExport';
+import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
 
 const PREVIEW_ROWS = 10;
 

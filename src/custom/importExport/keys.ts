@@ -4,7 +4,7 @@
  */
 import type { ResourceSchema } from '../../resources/types';
 import type { Row } from '../../core/csv/normalize';
-import { idColumn, naturalKeys } from './tables';
+import { idColumn, naturalKeys } from '../../resources/csvTables';
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

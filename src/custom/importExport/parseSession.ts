@@ -13,7 +13,7 @@ import {
 } from '../../core/csv/csvRead';
 import type { ColumnMapping } from './mapping';
 import { createRowPreparer, type PreparedRow } from './prepare';
-import { tableFromFileName } from './tables';
+import { tableFromFileName } from '../../resources/csvTables';
 
 export interface ParseSummary {
   fileName: string;

@@ -18,7 +18,7 @@ import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
 import { productoGeneralFor, quickCreateProduct, type Row } from '../../core/csv/normalize';
 import { requiredMessage, type PreparedRow, type RowProblem } from './prepare';
-import { idColumn } from './tables';
+import { idColumn } from '../../resources/csvTables';
 
 export interface ImportProgress {
   total: number;

@@ -8,7 +8,7 @@
  */
 import { VOLUME_NO } from '../../core/productEditor/contract';
 import { csvFileName } from '../../core/csv/csvWrite';
-import { toCsv } from '../../resources/csvTable';
+import { toCsv } from '../../resources/csvTables';
 import type { SyncFailure, SyncState, SyncSummary } from '../../core/integrations/contract';
 import { isRecord } from '../../core/guards';
 

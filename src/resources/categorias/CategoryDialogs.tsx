@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProductoEnCategoria } from '../../core/referenceData/contract';
-import { useReferenceData } from '../../custom/referenceData/api';
+import { useReferenceData } from '../../dataProvider/referenceData';
 import { serverErrorMessage } from '../generic/serverErrors';
 import { ROOT_CODE, type CategoryRow } from '../../core/categoryTree';
 

@@ -8,15 +8,15 @@
  */
 import { useMemo } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
-import type { HttpClient } from '../../dataProvider/http';
-import { getSelectedEmpresaId } from '../../dataProvider/company';
+import type { HttpClient } from './http';
+import { getSelectedEmpresaId } from './company';
 import {
   COMPRUEBA_ATRIBUTOS_PATH,
   ELIMINA_ATRIBUTOS_PATH,
   POR_CATEGORIA_PATH,
   type CountAnswer,
   type ProductoEnCategoria,
-} from '../../core/referenceData/contract';
+} from '../core/referenceData/contract';
 
 export interface ReferenceDataApi {
   /** GET /{endpoint}?q=&limit=&empresaId= → the suggestions of a text input (schema `suggestions`). */

@@ -10,8 +10,9 @@
  * A row with no key value is created. Keys compare case-insensitively and without trailing spaces (as MySQL's
  * default collation does).
  */
-import { allSchemas, schemaForTable } from '../../resources/registry';
-import type { ResourceSchema } from '../../resources/types';
+import { csvText } from '../core/csv/csvWrite';
+import { allSchemas, schemaForTable } from './registry';
+import type { ResourceSchema } from './types';
 
 export const TABLE_NAME_ERROR = 'Problema con el nombre de la tabla';
 
@@ -126,4 +127,23 @@ export function keyDescription(schema: ResourceSchema): string {
   return parts.length
     ? `Cada fila actualiza el registro que coincide ${parts.join('; ')}; las demás se crean.`
     : 'Cada fila crea un registro.';
+}
+
+/** The export columns of a table: its declared fields (never write-only ones such as passwords). */
+export function tableColumns(table: string): string[] | undefined {
+  return schemaForTable(table)
+    ?.fields.filter((field) => !field.writeOnly)
+    .map((field) => field.name);
+}
+
+/**
+ * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
+ * row. Keys outside the columns are not exported.
+ */
+export function toCsv(
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  columns?: readonly string[],
+): string {
+  return csvText(columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []), rows);
 }
