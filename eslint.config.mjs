@@ -61,6 +61,7 @@ export default tseslint.config(
             'src/resources/fields.ts',
             'src/resources/rules.ts',
             'src/resources/csvTables.ts',
+            'src/resources/schemaCheck.ts',
           ],
           mode: 'full',
         },

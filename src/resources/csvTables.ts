@@ -5,8 +5,8 @@
  *
  * How an imported row finds the record it updates (its key), per table:
  * - a non-empty `id` column (the schema's idField) always wins;
- * - otherwise the first natural key below whose values are all present in the row;
- * - tables not listed use their unique fields, then their composite key.
+ * - otherwise the first of the schema's `naturalKeys` whose values are all present in the row;
+ * - schemas declaring none use their unique fields, then their composite key.
  * A row with no key value is created. Keys compare case-insensitively and without trailing spaces (as MySQL's
  * default collation does).
  */
@@ -15,33 +15,6 @@ import { allSchemas, schemaForTable } from './registry';
 import type { ResourceSchema } from './types';
 
 export const TABLE_NAME_ERROR = 'Problema con el nombre de la tabla';
-
-/** Natural keys per table, in order of preference. */
-export const NATURAL_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  productos: [['nombre']],
-  producto_general: [['productoId']],
-  producto_atributos: [['productoId', 'atributoId']],
-  producto_multimedia: [['productoId', 'nombre']],
-  producto_iconos: [['idProducto', 'idIcono']],
-  producto_datos_catalogo: [['productoId']],
-  producto_caracteristicas: [['productoId', 'nombre']],
-  atributos: [['nombre']],
-  multimedia: [['clave']],
-  categorias: [['codigo']],
-  permisos: [['controllerName', 'moduleName', 'actionName']],
-  empresas: [['codigo']],
-  grupos_atributos: [['codigo'], ['nombre']],
-  marca: [['codigo'], ['nombre']],
-  situaciones: [['nombre']],
-  roles: [['codigo']],
-  usuarios: [['mail']],
-  iconos: [['nombre']],
-  idiomas: [['codigo']],
-  traducciones: [['idiomaId', 'clave']],
-  sustitutos: [['skuPrincipal', 'skuSustituto']],
-  ensamblados: [['skuPrincipal', 'skuEnsamblado']],
-  repuestos: [['skuPrincipal', 'skuRepuesto']],
-};
 
 /** Tables that can be exported: every schema with a `table` (views included). */
 export const exportSchemas = (): ResourceSchema[] => allSchemas().filter((schema) => schema.table);
@@ -77,7 +50,7 @@ const fieldNames = (schema: ResourceSchema): Set<string> => new Set(schema.field
 /** The natural keys of a table, in order of preference (only keys made of declared fields). */
 export function naturalKeys(schema: ResourceSchema): string[][] {
   const names = fieldNames(schema);
-  const declared = schema.table ? NATURAL_KEYS[schema.table] : undefined;
+  const declared = schema.naturalKeys;
   const fallback = [
     ...schema.fields.filter((field) => field.unique && !field.readOnly).map((field) => [field.name]),
     ...(schema.compositeKey ? [[...schema.compositeKey]] : []),

@@ -23,6 +23,12 @@ export type FieldType =
 
 export type Scalar = string | number | boolean | null;
 
+/** The languages other than Spanish (Spanish comes from `label` / `labelPlural`). */
+export type OtherLanguage = 'en' | 'de' | 'fr' | 'pt';
+
+/** A name as [singular, plural] in each language other than Spanish. */
+export type ResourceNames = Readonly<Record<OtherLanguage, readonly [singular: string, plural: string]>>;
+
 export interface FieldSchema {
   name: string;
   type: FieldType;
@@ -147,8 +153,18 @@ export interface ResourceSchema {
   /** Spanish singular and plural labels. */
   label: string;
   labelPlural: string;
+  /**
+   * The resource's name (singular, plural) in the other languages of the app: menu entries, page titles and
+   * react-admin's `resources.<name>.name`. Required, so a new resource without a translation is a type error.
+   */
+  names: ResourceNames;
   /** Table name known to the generic CSV import/export (spec §3), if any. */
   table?: string;
+  /**
+   * How an imported row without id finds the record it updates: natural keys in order of preference (each a
+   * list of declared fields). Without them: the unique fields, then the composite key.
+   */
+  naturalKeys?: readonly (readonly string[])[];
   /** The primary key property on the API ('id'; 'Id' for catalogos). */
   idField: string;
   /** Composite delete: DELETE /{path}/{id}/{deleteKey value}. */

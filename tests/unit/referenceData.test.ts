@@ -357,6 +357,12 @@ describe('schemas registered at run time', () => {
       model: 'AlmacenUnit',
       label: 'Almacén',
       labelPlural: 'Almacenes',
+      names: {
+        en: ['Warehouse', 'Warehouses'],
+        de: ['Lager', 'Lager'],
+        fr: ['Entrepôt', 'Entrepôts'],
+        pt: ['Armazém', 'Armazéns'],
+      },
       table: 'almacenes_unit',
       fields: [id(), str('nombre', 'Nombre', { required: true })],
       menu: { group: 'configuracion', icon: 'Inventory2' },

@@ -5,7 +5,14 @@ export const atributos = defineResource({
   model: 'Atributo',
   label: 'Atributo',
   labelPlural: 'Atributos',
+  names: {
+    en: ['Attribute', 'Attributes'],
+    de: ['Attribut', 'Attribute'],
+    fr: ['Attribut', 'Attributs'],
+    pt: ['Atributo', 'Atributos'],
+  },
   table: 'atributos',
+  naturalKeys: [['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),

@@ -10,7 +10,14 @@ export const categorias = defineResource({
   model: 'Categoria',
   label: 'Categoría',
   labelPlural: 'Categorías',
+  names: {
+    en: ['Category', 'Categories'],
+    de: ['Kategorie', 'Kategorien'],
+    fr: ['Catégorie', 'Catégories'],
+    pt: ['Categoria', 'Categorias'],
+  },
   table: 'categorias',
+  naturalKeys: [['codigo']],
   companyField: 'empresaId',
   fields: [
     id(),

@@ -5,7 +5,14 @@ export const ensamblados = defineResource({
   model: 'Ensamblado',
   label: 'Ensamblado',
   labelPlural: 'Productos ensamblados',
+  names: {
+    en: ['Assembly', 'Assembled products'],
+    de: ['Baugruppe', 'Zusammengesetzte Produkte'],
+    fr: ['Assemblage', 'Produits assemblés'],
+    pt: ['Montagem', 'Produtos montados'],
+  },
   table: 'ensamblados',
+  naturalKeys: [['skuPrincipal', 'skuEnsamblado']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },

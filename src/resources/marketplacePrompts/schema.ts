@@ -7,6 +7,12 @@ export const marketplacePrompts = defineResource({
   model: 'MarketplacePrompt',
   label: 'Prompt de marketplace',
   labelPlural: 'Prompts de marketplaces',
+  names: {
+    en: ['Marketplace prompt', 'Marketplace prompts'],
+    de: ['Marktplatz-Prompt', 'Marktplatz-Prompts'],
+    fr: ['Prompt de place de marché', 'Prompts de places de marché'],
+    pt: ['Prompt de marketplace', 'Prompts de marketplaces'],
+  },
   fields: [
     id(),
     ref('marketplaceId', 'Marketplace', 'MarketPlaces', { required: true, referenceLabel: 'codigo' }),

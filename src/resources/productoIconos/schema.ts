@@ -5,7 +5,14 @@ export const productoIconos = defineResource({
   model: 'ProductoIcono',
   label: 'Icono de producto',
   labelPlural: 'Iconos de productos',
+  names: {
+    en: ['Product icon', 'Product icons'],
+    de: ['Produktsymbol', 'Produktsymbole'],
+    fr: ['Icône de produit', 'Icônes de produits'],
+    pt: ['Ícone de produto', 'Ícones de produtos'],
+  },
   table: 'producto_iconos',
+  naturalKeys: [['idProducto', 'idIcono']],
   compositeKey: ['idProducto', 'idIcono'],
   companyVia: { field: 'idProducto', parent: 'productos' },
   fields: [

@@ -5,7 +5,14 @@ export const productos = defineResource({
   model: 'Producto',
   label: 'Producto',
   labelPlural: 'Productos',
+  names: {
+    en: ['Product', 'Products'],
+    de: ['Produkt', 'Produkte'],
+    fr: ['Produit', 'Produits'],
+    pt: ['Produto', 'Produtos'],
+  },
   table: 'productos',
+  naturalKeys: [['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),

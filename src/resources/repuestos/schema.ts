@@ -5,7 +5,14 @@ export const repuestos = defineResource({
   model: 'Repuesto',
   label: 'Repuesto',
   labelPlural: 'Repuestos',
+  names: {
+    en: ['Spare part', 'Spare parts'],
+    de: ['Ersatzteil', 'Ersatzteile'],
+    fr: ['Pièce détachée', 'Pièces détachées'],
+    pt: ['Peça sobresselente', 'Peças sobresselentes'],
+  },
   table: 'repuestos',
+  naturalKeys: [['skuPrincipal', 'skuRepuesto']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },

@@ -5,7 +5,14 @@ export const sustitutos = defineResource({
   model: 'Sustituto',
   label: 'Sustituto',
   labelPlural: 'Sustitutos',
+  names: {
+    en: ['Substitute', 'Substitutes'],
+    de: ['Ersatzprodukt', 'Ersatzprodukte'],
+    fr: ['Substitut', 'Substituts'],
+    pt: ['Substituto', 'Substitutos'],
+  },
   table: 'sustitutos',
+  naturalKeys: [['skuPrincipal', 'skuSustituto']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
