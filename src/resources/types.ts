@@ -165,6 +165,12 @@ export interface ResourceSchema {
    * list of declared fields). Without them: the unique fields, then the composite key.
    */
   naturalKeys?: readonly (readonly string[])[];
+  /**
+   * A child table copied when a record of this parent resource is replicated (the product replica copies its
+   * general data, attributes, media, icons, catalogue data and characteristics). Children without it are only
+   * removed with their parent. The parent's own copy leaves out its read-only fields.
+   */
+  replicatedWith?: string;
   /** The primary key property on the API ('id'; 'Id' for catalogos). */
   idField: string;
   /** Composite delete: DELETE /{path}/{id}/{deleteKey value}. */

@@ -14,6 +14,8 @@ export const productoAtributos = defineResource({
   table: 'producto_atributos',
   naturalKeys: [['productoId', 'atributoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

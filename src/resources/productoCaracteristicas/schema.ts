@@ -14,6 +14,8 @@ export const productoCaracteristicas = defineResource({
   table: 'producto_caracteristicas',
   naturalKeys: [['productoId', 'nombre']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

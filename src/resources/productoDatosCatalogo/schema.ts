@@ -14,6 +14,8 @@ export const productoDatosCatalogo = defineResource({
   table: 'producto_datos_catalogo',
   naturalKeys: [['productoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -14,6 +14,8 @@ export const productoGeneral = defineResource({
   table: 'producto_general',
   naturalKeys: [['productoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -15,6 +15,8 @@ export const productoIconos = defineResource({
   naturalKeys: [['idProducto', 'idIcono']],
   compositeKey: ['idProducto', 'idIcono'],
   companyVia: { field: 'idProducto', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     ref('idProducto', 'Producto', 'productos', { required: true }),
     ref('idIcono', 'Icono', 'Iconos', { required: true }),

@@ -14,6 +14,8 @@ export const productoMultimedia = defineResource({
   table: 'producto_multimedia',
   naturalKeys: [['productoId', 'nombre']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),
