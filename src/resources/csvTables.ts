@@ -11,6 +11,7 @@
  * default collation does).
  */
 import { csvText } from '../core/csv/csvWrite';
+import { normalizeRow, type Row } from '../core/csv/normalize';
 import { allSchemas, schemaForTable } from './registry';
 import type { ResourceSchema } from './types';
 
@@ -120,3 +121,7 @@ export function toCsv(
 ): string {
   return csvText(columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []), rows);
 }
+
+/** One row of a table read as its schema's fields declare (`importAs`); an unknown table is left as it is. */
+export const normalizeTableRow = (table: string, row: Row): Row =>
+  normalizeRow(schemaForTable(table)?.fields ?? [], row);

@@ -21,6 +21,8 @@ export type FieldType =
   /** a numeric id of a record of `reference` */
   | 'reference';
 
+import type { ImportReading } from '../core/csv/normalize';
+
 export type Scalar = string | number | boolean | null;
 
 /** The languages other than Spanish (Spanish comes from `label` / `labelPlural`). */
@@ -64,6 +66,12 @@ export interface FieldSchema {
    * A value the rules cannot read is a field error, and the text stays as typed.
    */
   lenient?: boolean;
+  /**
+   * How the CSV import (and the forms of schemas with `normalizeOnSave`) read this field's text (spec §5):
+   * 'integer', 'date' (ISO, dd/mm/yyyy, yyyy/mm/dd…), 'sn' (si/sí/s/true → 'S', no/n/false → 'N') or 'sn-or-n'
+   * (yes → 'S', anything else → 'N').
+   */
+  importAs?: ImportReading;
   /**
    * A text input with suggestions from a custom endpoint of the API answering `string[]` for `?q=&limit=`
    * (e.g. 'obtenerSkuPrincipales'). Free text is still accepted.

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/core/csv/csv';
 import { autoMap, missingRequired, remap } from '../../src/custom/importExport/mapping';
 import {
-  normalizeRow,
   productoGeneralFor,
   quickCreateProduct,
   quickProductImage,
@@ -10,6 +9,7 @@ import {
   textHash,
 } from '../../src/core/csv/normalize';
 import { coerceValue, parseDecimal, prepareRows } from '../../src/custom/importExport/prepare';
+import { normalizeTableRow } from '../../src/resources/csvTables';
 import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys';
 import {
   exportSchemas,
@@ -140,9 +140,9 @@ describe('spec §5: products created by import', () => {
     expect(quickSincronizarConBC(text)).toBe(expected);
   });
   it('normalizeRow(productos) applies the same sincronizarConBC rule; empty stays empty', () => {
-    expect(normalizeRow('productos', { sincronizarConBC: 'TRUE' }).sincronizarConBC).toBe('S');
-    expect(normalizeRow('productos', { sincronizarConBC: 'x' }).sincronizarConBC).toBe('N');
-    expect(normalizeRow('productos', { sincronizarConBC: null }).sincronizarConBC).toBeNull();
+    expect(normalizeTableRow('productos', { sincronizarConBC: 'TRUE' }).sincronizarConBC).toBe('S');
+    expect(normalizeTableRow('productos', { sincronizarConBC: 'x' }).sincronizarConBC).toBe('N');
+    expect(normalizeTableRow('productos', { sincronizarConBC: null }).sincronizarConBC).toBeNull();
   });
   it('producto_general: productoId and sku equal to the name', () => {
     expect(productoGeneralFor({ id: 7, nombre: 'SKU-7' })).toEqual({ productoId: 7, sku: 'SKU-7' });

@@ -140,7 +140,7 @@ export function prepareRow(
   });
   const empty: Row = {};
   for (const [field, text] of Object.entries(raw)) empty[field] = text === '' ? null : text;
-  const normalised = schema.table ? normalizeRow(schema.table, empty) : empty;
+  const normalised = normalizeRow(schema.fields, empty);
   const values: Row = {};
   for (const [name, text] of Object.entries(raw)) {
     const field = schema.fields.find((candidate) => candidate.name === name);

@@ -25,7 +25,7 @@ export const productos = defineResource({
     sn('finalizado', 'Finalizado'),
     sn('finalizadoSAT', 'Finalizado SAT', { inList: false }),
     sn('enviarAecoc', 'Enviar a AECOC', { inList: false }),
-    sn('sincronizarConBC', 'Sincronizar con BC', { inList: false }),
+    sn('sincronizarConBC', 'Sincronizar con BC', { inList: false, importAs: 'sn-or-n' }),
     sn('ensamblado', 'Ensamblado', { inList: false }),
     // null means "not included in marketplaces" (spec §3): no default.
     sn('activoEnMarketplace', 'Activo en marketplace', { default: null, inList: false }),

@@ -25,9 +25,9 @@ export const sustitutos = defineResource({
     }),
     str('skuSustituto', 'SKU sustituto', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    date('fechaInicio', 'Fecha de inicio', { lenient: true }),
-    date('fechaFin', 'Fecha de fin', { lenient: true, notBefore: 'fechaInicio' }),
-    sn('intercambiable', 'Intercambiable'),
+    date('fechaInicio', 'Fecha de inicio', { lenient: true, importAs: 'date' }),
+    date('fechaFin', 'Fecha de fin', { lenient: true, importAs: 'date', notBefore: 'fechaInicio' }),
+    sn('intercambiable', 'Intercambiable', { importAs: 'sn' }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -41,7 +41,7 @@ export const sustitutos = defineResource({
     snFilter('intercambiable', 'Intercambiable', { ignore: ['TODOS'] }),
   ],
   menu: { group: 'relaciones', icon: 'SwapHoriz' },
-  // spec §5: dates and intercambiable read with the import's normalizeRow('sustitutos').
+  // spec §5: dates and intercambiable read with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Sustituto creado',
