@@ -5,7 +5,7 @@ import { App } from './App';
 import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
 import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
 import { withCatalogueProductsApi } from './custom/catalogueProducts/dataProvider';
-import { withReferenceData } from './custom/referenceData/api';
+import { withReferenceData } from './dataProvider/referenceData';
 import { withIntegrations } from './custom/integrations/api';
 import { withImportExport } from './custom/importExport/api';
 import { withAiTexts } from './custom/aiTexts/api';
@@ -14,7 +14,7 @@ import { withProductApi } from './custom/productEditor/api';
 import { createHttpClient } from './dataProvider/http';
 import { loopbackDataProvider } from './dataProvider/loopback';
 import { createI18nProvider, getLanguage, loadMessages } from './i18n';
-import { getSelectedEmpresaId } from './layout/empresa';
+import { getSelectedEmpresaId } from './dataProvider/company';
 
 const start = async () => {
   const [runtime] = await Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);

@@ -16,17 +16,18 @@ import {
   promptForProduct,
   subcategoryKeys,
   type CategoriaRow,
-} from '../../src/custom/aiTexts/categories';
-import { camposDePrompt } from '../../src/custom/aiTexts/fields';
-import { estadoRevisionDeConteo } from '../../src/custom/aiTexts/status';
+} from '../../src/core/aiTexts/categories';
+import { camposDePrompt } from '../../src/core/aiTexts/fields';
+import { estadoRevisionDeConteo } from '../../src/core/reviewStatus';
 import type { CompanyAccess } from '../auth/keys';
 import { restrictWhere } from '../company';
 import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
-import { mapPool, requestBudget, type Budget } from './budget';
+import { mapPool } from '../../src/core/pool';
+import { requestBudget, type Budget } from './budget';
 import type { RowClaims } from './claims';
 import { GenerationError, type GenerationRequest, type ProductData, type TextGenerator } from './generator';
-import type { ProcessSummary, QueueItem, RowResult } from '../../src/custom/aiTexts/contract';
+import type { ProcessSummary, QueueItem, RowResult } from '../../src/core/aiTexts/contract';
 
 export type { ProcessSummary, QueueItem, RowResult };
 

@@ -9,7 +9,7 @@
  */
 import type { AnyObject } from '@loopback/repository';
 import type { ErpAdapter, ErpResult } from './adapter';
-import type { SyncFailure, SyncState, SyncSummary } from '../../src/custom/integrations/contract';
+import type { SyncFailure, SyncState, SyncSummary } from '../../src/core/integrations/contract';
 
 export const SYNC_FIELDS = {
   ok: 'fechaSincronizacionConBC',

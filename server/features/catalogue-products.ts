@@ -1,5 +1,5 @@
 /**
- * Catalogue products (spec §7 "Catalogue products"; routes and shapes in src/custom/catalogueProducts/contract.ts).
+ * Catalogue products (spec §7 "Catalogue products"; routes and shapes in src/core/catalogueProducts/contract.ts).
  *
  * - add: the catalogue must be visible to the caller (else 404 ENTITY_NOT_FOUND, as if it did not exist);
  *   every product must exist in the catalogue's company (else 422 INVALID_PRODUCTS, nothing written);
@@ -27,7 +27,7 @@ import {
   type CatalogueProductsBody,
   type DeletedCount,
   type Membership,
-} from '../../src/custom/catalogueProducts/contract';
+} from '../../src/core/catalogueProducts/contract';
 import { productos as productSchema } from '../../src/resources/productos/schema';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';

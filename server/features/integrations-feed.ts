@@ -1,13 +1,13 @@
 /**
  * GET /generarExcelShoppingfeed?empresaId= (spec §7 "Products"): an .xlsx with one row per product of the
  * company, written with exceljs' streaming writer straight into the response (columns in
- * src/custom/integrations/feedColumns.ts), with a Content-Disposition file name.
+ * src/core/integrations/feedColumns.ts), with a Content-Disposition file name.
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, param, RestBindings, type Response } from '@loopback/rest';
 import ExcelJS from 'exceljs';
-import { FEED_COLUMNS, FEED_SHEET, feedFileName, feedRow } from '../../src/custom/integrations/feedColumns';
+import { FEED_COLUMNS, FEED_SHEET, feedFileName, feedRow } from '../../src/core/integrations/feedColumns';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { companyFor } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';

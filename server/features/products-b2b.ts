@@ -10,7 +10,7 @@
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param } from '@loopback/rest';
-import { B2B_FILTERED_PATH, type B2bDetail, type B2bRow } from '../../src/custom/productEditor/contract';
+import { B2B_FILTERED_PATH, type B2bDetail, type B2bRow } from '../../src/core/productEditor/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';

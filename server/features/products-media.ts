@@ -23,9 +23,9 @@ import {
   type ProcessImagesAnswer,
   type UploadAnswer,
   type UploadKind,
-} from '../../src/custom/productEditor/contract';
-import { mediaTypeForFile } from '../../src/custom/media';
-import { principalProblem } from '../../src/custom/productEditor/mediaRecords';
+} from '../../src/core/productEditor/contract';
+import { mediaTypeForFile } from '../../src/core/media';
+import { principalProblem } from '../../src/core/productEditor/mediaRecords';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';

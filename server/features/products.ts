@@ -1,5 +1,5 @@
 /**
- * Product endpoints (src/custom/productEditor/contract.ts): the next id, replication and the manual ERP sync.
+ * Product endpoints (src/core/productEditor/contract.ts): the next id, replication and the manual ERP sync.
  * Company isolation: the product must be visible to the caller (another company's answers 404).
  */
 import { inject } from '@loopback/core';
@@ -10,7 +10,7 @@ import {
   NEXT_ID_PATH,
   type ManualSyncAnswer,
   type NextIdAnswer,
-} from '../../src/custom/productEditor/contract';
+} from '../../src/core/productEditor/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { ErpBindings, type ErpAdapter } from '../erp/adapter';
 import { erpFailure } from '../erp/scope';

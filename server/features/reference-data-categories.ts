@@ -1,12 +1,12 @@
 /**
- * Categories stay a two-level tree rooted at 'master' (src/resources/categorias/tree.ts): every create,
+ * Categories stay a two-level tree rooted at 'master' (src/core/categoryTree.ts): every create,
  * update or replace of a category is checked against the other categories of its company and refused with 422
  * and the message on padre/codigo when it would break the tree (a third level, a parent moved under another
  * category, a parent's code changed under its subcategories, the root moved). A parent code that does not
  * exist yet is accepted (imports bring rows in any order); the tree screen shows such rows apart.
  */
 import type { AnyObject } from '@loopback/repository';
-import { placementError, ROOT_CODE, type CategoryRow } from '../../src/resources/categorias/tree';
+import { placementError, ROOT_CODE, type CategoryRow } from '../../src/core/categoryTree';
 import type { Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { fieldErrors } from '../write-rules';

@@ -18,8 +18,8 @@ import {
   isoDay,
   overlapMessage,
   type ClubItemsPayload,
-} from '../../src/custom/referenceData/contract';
-import { rangesOverlap, type RangeLike } from '../../src/resources/productosPorRango/overlap';
+} from '../../src/core/referenceData/contract';
+import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
 import { ErpBindings, type ErpAdapter } from '../erp/adapter';
 import type { Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';

@@ -1,5 +1,5 @@
 /**
- * Reference-data endpoints (paths, shapes and rules in src/custom/referenceData/contract.ts):
+ * Reference-data endpoints (paths, shapes and rules in src/core/referenceData/contract.ts):
  * products of a category, the attribute-by-category check and removal, and the principal SKUs.
  *
  * Company isolation: a non-admin only ever reads and removes rows of their own company (another company's
@@ -23,7 +23,7 @@ import {
   type CheckAnswer,
   type CountAnswer,
   type ProductoEnCategoria,
-} from '../../src/custom/referenceData/contract';
+} from '../../src/core/referenceData/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { Row } from '../repositories';

@@ -31,7 +31,7 @@
 import { BindingKey, inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, patch, post, requestBody, type SchemaObject } from '@loopback/rest';
-import { CAMPO_SUFFIXES, lista, listaIds } from '../../src/custom/aiTexts/fields';
+import { CAMPO_SUFFIXES, lista, listaIds } from '../../src/core/aiTexts/fields';
 import { requestBudget } from '../ai/budget';
 import { RowClaims } from '../ai/claims';
 import { AiBindings, generatorFromEnv, type TextGenerator } from '../ai/generator';

@@ -2,6 +2,7 @@
  * One company's catalogue: its master data (categories, families, brands, situations, icons, attribute
  * groups and attributes, multimedia types) and its products with their child records.
  */
+import { ROOT_CODE } from '../../src/core/categoryTree';
 import type { Rng } from './random';
 import {
   ATTRIBUTES,
@@ -108,9 +109,9 @@ export function buildCompany(rng: Rng, table: Tables, def: CompanyDef, productId
 
   // ---- categories: root 'master', top-level categories, subcategories ----
   const categorias = table('categorias');
-  categorias.add({ empresaId, codigo: 'master', padre: null, nombre: 'Catálogo' });
+  categorias.add({ empresaId, codigo: ROOT_CODE, padre: null, nombre: 'Catálogo' });
   for (const top of tops) {
-    categorias.add({ empresaId, codigo: top.code, padre: 'master', nombre: top.nombre });
+    categorias.add({ empresaId, codigo: top.code, padre: ROOT_CODE, nombre: top.nombre });
     for (const sub of top.subs) {
       categorias.add({ empresaId, codigo: `${top.code}-${sub.code}`, padre: top.code, nombre: sub.nombre });
     }

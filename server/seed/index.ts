@@ -7,6 +7,7 @@
  * the resource schemas (src/resources/*\/schema.ts); rows are keyed by the schema `name`, plus the join
  * models 'UsuarioRol' and 'RolPermiso'. Views (computed by the server) are not included.
  */
+import { CAMPO_SUFFIXES } from '../../src/core/aiTexts/fields';
 import { registry, schemaFor, schemaForTable } from '../../src/resources/registry';
 import { buildCompany, type CompanyData, type ProductInfo } from './catalogue';
 import { Rng } from './random';
@@ -80,8 +81,6 @@ const MARKETPLACES: readonly MarketplacePlan[] = [
     maxTitulo: 80,
   },
 ];
-
-const CAMPO_SUFFIXES = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'] as const;
 
 const topName = (code: string): string => CATEGORY_TREE.find((top) => top.code === code)?.nombre ?? code;
 

@@ -4,6 +4,7 @@
  * are React.lazy, so a page's code loads only when it is opened.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { registerPageLabels } from '../i18n/pageMessages';
 import type { MenuGroup } from '../resources/types';
 
 export interface CustomPage {
@@ -27,3 +28,6 @@ const modules = import.meta.glob<{ pages: CustomPage[] }>('./*/page.ts', { eager
 export const customPages: readonly CustomPage[] = Object.keys(modules)
   .sort()
   .flatMap((key) => modules[key].pages);
+
+// The pages' menu labels in every language reach the i18n catalogue from here (i18n imports no page).
+registerPageLabels(customPages);

@@ -11,6 +11,7 @@
  * PUT/PATCH/DELETE answers with no body and no Content-Type are fine.
  */
 import { fetchUtils, HttpError } from 'ra-core';
+import { isRecord } from '../core/guards';
 
 export interface HttpResponse {
   status: number;
@@ -66,9 +67,6 @@ const AUTH_URL =
   /\/(auth\/(login|signup|refresh-token)|usuarios\/refresh-login|jwt\/(login|register|refresh-token)|users\/(login|refresh-login)|refresh)\/?(\?|#|$)/i;
 
 export const isDefaultAuthUrl = (url: string): boolean => AUTH_URL.test(url);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The LoopBack error message of a `{error:{message}}` body, if any. */
 export const serverErrorMessage = (body: unknown): string | undefined => {

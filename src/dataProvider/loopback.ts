@@ -39,6 +39,8 @@ import type {
 } from 'ra-core';
 import { schemaFor } from '../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../resources/types';
+import { mapPool } from '../core/pool';
+import { getSelectedEmpresaId } from './company';
 import type { HttpClient, HttpResponse } from './http';
 import {
   andWhere,
@@ -51,6 +53,7 @@ import {
   type WhereCondition,
   type WherePrimitive,
 } from './where';
+import { isRecord } from '../core/guards';
 
 export type Row = Record<string, unknown>;
 
@@ -76,24 +79,6 @@ export interface LoopbackDataProviderOptions {
 export const BATCH_SIZE = 100;
 /** Keep every URL far below Node's 16 KiB header limit (LoopBack answers 431 beyond it). */
 export const MAX_URL_LENGTH = 8000;
-export const SELECTED_EMPRESA_KEY = 'selectedEmpresaId';
-export const DEFAULT_EMPRESA_ID = 1;
-
-/** The selected company id from localStorage 'selectedEmpresaId'; 1 when absent or unreadable. */
-export const selectedEmpresaId = (): number => {
-  try {
-    if (typeof localStorage === 'undefined') return DEFAULT_EMPRESA_ID;
-    const raw = localStorage.getItem(SELECTED_EMPRESA_KEY);
-    const parsed = raw === null ? NaN : Number(JSON.parse(raw));
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_EMPRESA_ID;
-  } catch {
-    return DEFAULT_EMPRESA_ID;
-  }
-};
-
-const isRecord = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const encodeJson = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -231,7 +216,7 @@ export const loopbackDataProvider = (
   options: LoopbackDataProviderOptions = {},
 ): DataProvider => {
   const base = apiUrl.replace(/\/+$/, '');
-  const getEmpresaId = options.getEmpresaId ?? selectedEmpresaId;
+  const getEmpresaId = options.getEmpresaId ?? getSelectedEmpresaId;
   const deleteConcurrency = Math.max(1, options.deleteConcurrency ?? 5);
   const urlFor = (resource: string): string => `${base}/${resource}`;
   const signalOf = (params: { signal?: AbortSignal }): fetchUtils.Options =>
@@ -448,27 +433,6 @@ export const loopbackDataProvider = (
     return `${url}/${idPart}`;
   };
 
-  const runPool = async <T>(
-    items: readonly T[],
-    limit: number,
-    run: (item: T) => Promise<void>,
-  ): Promise<void> => {
-    let next = 0;
-    let failure: { error: unknown } | undefined;
-    const worker = async (): Promise<void> => {
-      while (!failure && next < items.length) {
-        const item = items[next++];
-        try {
-          await run(item);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    if (failure) throw failure.error;
-  };
-
   const provider: DataProvider = {
     getList: async <R extends RaRecord>(
       resource: string,
@@ -606,7 +570,7 @@ export const loopbackDataProvider = (
       }
       // With a deleteKey, an id the server no longer has is already deleted: nothing to send for it.
       const targets = schema.deleteKey ? ids.filter((id) => records.has(String(id))) : ids;
-      await runPool(targets, deleteConcurrency, async (id) => {
+      await mapPool(targets, deleteConcurrency, async (id) => {
         await httpClient(deletePath(resource, schema, id, records.get(String(id))), { method: 'DELETE' });
       });
       return { data: ids };

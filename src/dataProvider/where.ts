@@ -13,6 +13,7 @@
  * Pure: no I/O, no React.
  */
 import type { FieldSchema, FilterSchema, ResourceSchema } from '../resources/types';
+import { datePart } from '../core/datePart';
 
 export type WherePrimitive = string | number | boolean | null;
 
@@ -40,7 +41,6 @@ export type FilterValues = Record<string, unknown>;
 const NUMERIC_TYPES: ReadonlySet<FieldSchema['type']> = new Set(['integer', 'number', 'reference']);
 const DATE_TYPES: ReadonlySet<FieldSchema['type']> = new Set(['date', 'datetime']);
 const NUMERIC_STRING = /^\s*-?\d+(\.\d+)?\s*$/;
-const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const findField = (schema: ResourceSchema, name: string): FieldSchema | undefined =>
@@ -100,11 +100,7 @@ export const calendarDay = (value: unknown): string | null => {
     if (Number.isNaN(value.getTime())) return null;
     return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
   }
-  if (typeof value === 'string') {
-    const match = DATE_PREFIX.exec(value.trim());
-    return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
-  }
-  return null;
+  return datePart(value) ?? null;
 };
 
 /** The whole day as a `between` pair: 00:00:00.000 to 23:59:59.999 (UTC, as dates are stored at midnight UTC). */

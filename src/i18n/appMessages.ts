@@ -4,7 +4,7 @@
  * notice) come from the modules that own them.
  */
 import { NOT_ADMIN_MESSAGE } from '../authProvider/authProvider';
-import { INACTIVITY_TEXT, INACTIVITY_TITLE } from '../custom/session/inactivity';
+import { INACTIVITY_TEXT, INACTIVITY_TITLE } from '../core/inactivity';
 import type { MenuGroup } from '../resources/types';
 import type { Language } from './language';
 

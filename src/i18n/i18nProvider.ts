@@ -1,5 +1,5 @@
 /**
- * The i18nProvider: polyglot over react-admin's messages + app messages + bespoke page labels + registry-generated
+ * The i18nProvider: polyglot over react-admin's messages + app messages + registered page labels + registry-generated
  * resource messages. Spanish and English are bundled; French (package), German and Portuguese (ours) load on
  * demand (react-admin waits for them before re-rendering).
  */
@@ -7,7 +7,6 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 // react-admin's default i18nProvider bundles the English pack anyway: import it statically.
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'ra-core';
-import { customPages } from '../custom/pages';
 import { appMessages } from './appMessages';
 import spanishMessages from './es';
 import {
@@ -17,7 +16,7 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from './language';
-import { pageMessages } from './pageMessages';
+import { onPageLabels, pageMessages, registeredPages } from './pageMessages';
 import { resourceMessages } from './resourceMessages';
 
 /** react-admin's own messages per language: es, de and pt are ours, en and fr their packages. */
@@ -33,13 +32,23 @@ export const composeMessages = (language: Language, ra: TranslationMessages): Tr
   mergeTranslations(
     ra,
     appMessages[language],
-    pageMessages(language, customPages),
+    pageMessages(language, registeredPages()),
     resourceMessages(language),
   ) as TranslationMessages;
 
-const cache = new Map<Language, TranslationMessages>([['es', composeMessages('es', spanishMessages)]]);
+const cache = new Map<Language, TranslationMessages>();
 
-const spanish = (): TranslationMessages => cache.get('es') ?? composeMessages('es', spanishMessages);
+/** Spanish is bundled: always available synchronously (the initial locale of polyglot must be). */
+const spanish = (): TranslationMessages => {
+  const cached = cache.get('es');
+  if (cached) return cached;
+  const messages = composeMessages('es', spanishMessages);
+  cache.set('es', messages);
+  return messages;
+};
+
+// Page labels registered later (a page module loaded after the first catalogue) reach the next lookup.
+onPageLabels(() => cache.clear());
 
 /**
  * The complete catalogue of a language (cached). An unknown language is Spanish; a catalogue that cannot be
@@ -60,8 +69,10 @@ export const loadMessages = async (language: string): Promise<TranslationMessage
   return messages;
 };
 
-const getMessages = (language: string): TranslationMessages | Promise<TranslationMessages> =>
-  cache.get(normalizeLanguage(language)) ?? loadMessages(language);
+const getMessages = (language: string): TranslationMessages | Promise<TranslationMessages> => {
+  const lang = normalizeLanguage(language);
+  return lang === 'es' ? spanish() : (cache.get(lang) ?? loadMessages(lang));
+};
 
 export const LOCALES = SUPPORTED_LANGUAGES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] }));
 
@@ -71,6 +82,11 @@ export const LOCALES = SUPPORTED_LANGUAGES.map((locale) => ({ locale, name: LANG
  * `allowMissing`: an unknown key falls back to its default text.
  */
 export const createI18nProvider = (initialLanguage: Language = getLanguage()): I18nProvider =>
-  polyglotI18nProvider(getMessages, cache.has(initialLanguage) ? initialLanguage : 'es', LOCALES, {
-    allowMissing: true,
-  });
+  polyglotI18nProvider(
+    getMessages,
+    initialLanguage === 'es' || cache.has(initialLanguage) ? initialLanguage : 'es',
+    LOCALES,
+    {
+      allowMissing: true,
+    },
+  );

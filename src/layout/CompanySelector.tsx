@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useGetList, useRefresh, useStoreContext, useTranslate, type Store } from 'react-admin';
 import { allSchemas } from '../resources/registry';
-import { getSelectedEmpresaId, SELECTED_EMPRESA_KEY, setSelectedEmpresaId } from './empresa';
+import { getSelectedEmpresaId, SELECTED_EMPRESA_KEY, setSelectedEmpresaId } from '../dataProvider/company';
 
 const STORE_PREFIX = 'RaStore.';
 const SELECTION = /\.selectedIds$/;

@@ -1,4 +1,5 @@
 /** Every resource of the product, in menu order. Pure: read by the app, the CSV engine and the reference API. */
+import { schemaProblems } from './schemaCheck';
 import type { ResourceSchema } from './types';
 import { atributos } from './atributos/schema';
 import { b2bProductos } from './b2bProductos/schema';
@@ -93,10 +94,15 @@ let extra: readonly ResourceSchema[] = [];
 
 /**
  * Adds resources declared outside the registry; the data provider, the CSV engine, the generic views and the
- * menu then know them like any other. Returns the function that removes them again.
+ * menu then know them like any other. A declaration with problems (schemaCheck.ts) is refused with them all.
+ * Returns the function that removes them again.
  */
 export const registerSchemas = (...schemas: ResourceSchema[]): (() => void) => {
   const added = schemas.filter((schema) => !byName.has(schema.name) && !extra.includes(schema));
+  const problems = schemaProblems([...registry, ...extra, ...added]).filter((problem) =>
+    added.some((schema) => problem.startsWith(`${schema.name}.`)),
+  );
+  if (problems.length) throw new Error(`Declaración de recurso no válida: ${problems.join('; ')}`);
   extra = [...extra, ...added];
   return () => {
     extra = extra.filter((schema) => !added.includes(schema));

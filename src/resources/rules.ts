@@ -2,15 +2,8 @@
  * Record rules declared in the schema language, shared by the forms (client) and the reference API (server).
  * Pure TypeScript.
  */
+import { datePart } from '../core/datePart';
 import type { ResourceSchema } from './types';
-
-/** 'YYYY-MM-DD' of a Date or an ISO / 'YYYY-MM-DD…' string; undefined when empty or unreadable. */
-export function dayOf(value: unknown): string | undefined {
-  if (value instanceof Date)
-    return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) return value.trim().slice(0, 10);
-  return undefined;
-}
 
 /** The message of a `notBefore` rule: "a range ending before it starts". */
 export const notBeforeMessage = (label: string, otherLabel: string): string =>
@@ -27,8 +20,8 @@ export function dateOrderErrors(
   const errors: Record<string, string> = {};
   for (const field of schema.fields) {
     if (!field.notBefore) continue;
-    const end = dayOf(values[field.name]);
-    const start = dayOf(values[field.notBefore]);
+    const end = datePart(values[field.name]);
+    const start = datePart(values[field.notBefore]);
     if (end && start && end < start) {
       const other = schema.fields.find((candidate) => candidate.name === field.notBefore);
       errors[field.name] = notBeforeMessage(field.label, other?.label ?? field.notBefore);

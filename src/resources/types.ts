@@ -21,7 +21,15 @@ export type FieldType =
   /** a numeric id of a record of `reference` */
   | 'reference';
 
+import type { ImportReading } from '../core/csv/normalize';
+
 export type Scalar = string | number | boolean | null;
+
+/** The languages other than Spanish (Spanish comes from `label` / `labelPlural`). */
+export type OtherLanguage = 'en' | 'de' | 'fr' | 'pt';
+
+/** A name as [singular, plural] in each language other than Spanish. */
+export type ResourceNames = Readonly<Record<OtherLanguage, readonly [singular: string, plural: string]>>;
 
 export interface FieldSchema {
   name: string;
@@ -58,6 +66,12 @@ export interface FieldSchema {
    * A value the rules cannot read is a field error, and the text stays as typed.
    */
   lenient?: boolean;
+  /**
+   * How the CSV import (and the forms of schemas with `normalizeOnSave`) read this field's text (spec §5):
+   * 'integer', 'date' (ISO, dd/mm/yyyy, yyyy/mm/dd…), 'sn' (si/sí/s/true → 'S', no/n/false → 'N') or 'sn-or-n'
+   * (yes → 'S', anything else → 'N').
+   */
+  importAs?: ImportReading;
   /**
    * A text input with suggestions from a custom endpoint of the API answering `string[]` for `?q=&limit=`
    * (e.g. 'obtenerSkuPrincipales'). Free text is still accepted.
@@ -147,8 +161,24 @@ export interface ResourceSchema {
   /** Spanish singular and plural labels. */
   label: string;
   labelPlural: string;
+  /**
+   * The resource's name (singular, plural) in the other languages of the app: menu entries, page titles and
+   * react-admin's `resources.<name>.name`. Required, so a new resource without a translation is a type error.
+   */
+  names: ResourceNames;
   /** Table name known to the generic CSV import/export (spec §3), if any. */
   table?: string;
+  /**
+   * How an imported row without id finds the record it updates: natural keys in order of preference (each a
+   * list of declared fields). Without them: the unique fields, then the composite key.
+   */
+  naturalKeys?: readonly (readonly string[])[];
+  /**
+   * A child table copied when a record of this parent resource is replicated (the product replica copies its
+   * general data, attributes, media, icons, catalogue data and characteristics). Children without it are only
+   * removed with their parent. The parent's own copy leaves out its read-only fields.
+   */
+  replicatedWith?: string;
   /** The primary key property on the API ('id'; 'Id' for catalogos). */
   idField: string;
   /** Composite delete: DELETE /{path}/{id}/{deleteKey value}. */

@@ -11,7 +11,7 @@ import { ReviewPage } from '../../src/custom/aiTexts/ReviewPage';
 import { createI18nProvider } from '../../src/i18n';
 import { describe, expect, it } from 'vitest';
 import type { AiTextsMethods, TextoGenerado, VistaRow } from '../../src/custom/aiTexts/api';
-import { estadoRevisionDeConteo } from '../../src/custom/aiTexts/status';
+import { estadoRevisionDeConteo } from '../../src/core/reviewStatus';
 import fakeRestDataProvider from 'ra-data-fakerest';
 
 const fakeProvider = (fixture: Record<string, Record<string, unknown>[]>): DataProvider =>

@@ -6,7 +6,7 @@
  */
 import type { DataProvider, RaRecord } from 'react-admin';
 import type { CatalogueProductsApi } from '../../src/custom/catalogueProducts/api';
-import type { CatalogueProductRow, Membership } from '../../src/custom/catalogueProducts/contract';
+import type { CatalogueProductRow, Membership } from '../../src/core/catalogueProducts/contract';
 import type { CatalogueProductFilter } from '../../src/custom/catalogueProducts/filters';
 
 export interface FakeCall {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { memoryStore } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { menuSections } from '../../src/layout/menuGroups';
-import { SNBadge, snBadgeVariant } from '../../src/layout/SNBadge';
+import { SNBadge, snBadgeVariant } from '../../src/resources/generic/SNBadge';
 import { withPimDefaults } from '../../src/layout/store';
 import { createDefaults, formFields, listColumns } from '../../src/resources/generic/fieldSets';
 import { formatDateOnly, formatDateTime, fromDateInputValue } from '../../src/resources/generic/formatDate';

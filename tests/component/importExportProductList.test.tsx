@@ -5,10 +5,10 @@
  */
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { tableColumns } from '../../src/custom/importExport/csvWrite';
+import { tableColumns } from '../../src/resources/csvTables';
 import { withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
-import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productList/ProductList';
 import { captureDownloads, readBlob } from './downloads';
 
 configure({ asyncUtilTimeout: 15000 });

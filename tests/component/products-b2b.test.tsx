@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { B2bQuery, B2bRow } from '../../src/custom/productEditor/contract';
+import type { B2bQuery, B2bRow } from '../../src/core/productEditor/contract';
 import { withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
 

@@ -7,12 +7,12 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UploadAnswer } from '../../src/custom/productEditor/contract';
+import type { UploadAnswer } from '../../src/core/productEditor/contract';
 import { LoadFailureDialog } from '../../src/custom/productEditor/dialogs';
 import { MESSAGES } from '../../src/custom/productEditor/messages';
 import { productFixture, withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
-import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
 
 configure({ asyncUtilTimeout: 15000 });

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { withProductApi } from './productsFixture';
 import { renderApp } from './renderApp';
 // The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
-import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductCreate';
 import '../../src/custom/productEditor/ProductEdit';
 

@@ -5,7 +5,7 @@
 import type { DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { dispatcherFor, type ProductApi } from '../../src/custom/productEditor/api';
-import type { ManualSyncAnswer } from '../../src/custom/productEditor/contract';
+import type { ManualSyncAnswer } from '../../src/core/productEditor/contract';
 import { createFallbackProductApi } from '../../src/custom/productEditor/fallbackApi';
 import { fakeProvider, fixture, type Fixture } from './renderApp';
 

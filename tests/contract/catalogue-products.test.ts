@@ -8,7 +8,7 @@
 import type { DataProvider, HttpError } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProductsApi, type CatalogueProductsApi } from '../../src/custom/catalogueProducts/api';
-import type { CatalogueProductRow } from '../../src/custom/catalogueProducts/contract';
+import type { CatalogueProductRow } from '../../src/core/catalogueProducts/contract';
 import { withCatalogueProducts } from '../../src/custom/catalogueProducts/dataProvider';
 import { addOutcome, removeOutcome } from '../../src/custom/catalogueProducts/messages';
 import { createHttpClient } from '../../src/dataProvider/http';

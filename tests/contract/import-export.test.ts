@@ -12,18 +12,19 @@ import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { withImportExport } from '../../src/custom/importExport/api';
 import { backendFromDataProvider, type ImportBackend } from '../../src/custom/importExport/backend';
-import { parseCsv, toCsv } from '../../src/custom/importExport/csv';
-import { exportFile, exportRows } from '../../src/custom/importExport/exporter';
+import { parseCsv } from '../../src/core/csv/csv';
+import { toCsv } from '../../src/resources/csvTables';
+import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
 import {
   DUPLICATE_MESSAGE,
   importFailure,
   INVALID_BODY_MESSAGE,
 } from '../../src/custom/importExport/importErrors';
 import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
-import { quickProductImage, type Row } from '../../src/custom/importExport/normalize';
+import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
-import { resolveTable } from '../../src/custom/importExport/tables';
+import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productChildTables } from '../../server/features/products/children';
-import { PRINCIPAL_ONLY_IMAGES } from '../../src/custom/productEditor/mediaRecords';
+import { PRINCIPAL_ONLY_IMAGES } from '../../src/core/productEditor/mediaRecords';
 import { registry } from '../../src/resources/registry';
 import { apiHelpers, type Row } from '../support/api';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
-import { exportFile, exportRows } from '../../src/custom/importExport/exporter';
+import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { registerSchemas } from '../../src/resources/registry';

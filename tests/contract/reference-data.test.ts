@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * Contract: the reference-data endpoints (src/custom/referenceData/contract.ts) over HTTP on the compiled API
+ * Contract: the reference-data endpoints (src/core/referenceData/contract.ts) over HTTP on the compiled API
  * with the demo seed, called through the app's own client (referenceDataApi + createHttpClient), plus the write
  * rules of the reference-data resources: products-per-range overlap and ERP calls, date order, the category
  * tree, codes unique within a company.
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceDataApi, type ReferenceDataApi } from '../../src/custom/referenceData/api';
+import { referenceDataApi, type ReferenceDataApi } from '../../src/dataProvider/referenceData';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { erpRefusalMessage } from '../../src/resources/productosPorRango/erpRefusal';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';

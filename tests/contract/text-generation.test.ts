@@ -7,7 +7,7 @@
  * and one prompt per marketplace and category (422 ER_DUP_ENTRY).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewStatus } from '../../src/resources/productos/reviewStatus';
+import { reviewStatus } from '../../src/core/reviewStatus';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { apiCaller, q } from '../support/api';
 

@@ -9,6 +9,12 @@ export const almacenes = defineResource({
   model: 'Almacen',
   label: 'Almacén',
   labelPlural: 'Almacenes',
+  names: {
+    en: ['Warehouse', 'Warehouses'],
+    de: ['Lager', 'Lager'],
+    fr: ['Entrepôt', 'Entrepôts'],
+    pt: ['Armazém', 'Armazéns'],
+  },
   table: 'almacenes',
   companyField: 'empresaId',
   fields: [

@@ -5,18 +5,17 @@ import {
   matchesCategory,
   promptForProduct,
   subcategoryKeys,
-} from '../../src/custom/aiTexts/categories';
-import { camposDePrompt, listaIds } from '../../src/custom/aiTexts/fields';
+} from '../../src/core/aiTexts/categories';
+import { camposDePrompt, listaIds } from '../../src/core/aiTexts/fields';
 import { isDuplicateEntry, saveErrorMessage } from '../../src/custom/aiTexts/messages';
 import {
   estadoGeneracionTexto,
-  estadoRevision,
-  estadoRevisionDeConteo,
   porcentaje,
   siguientePendiente,
   toRevisado,
   trozos,
-} from '../../src/custom/aiTexts/status';
+} from '../../src/core/aiTexts/status';
+import { estadoRevision, estadoRevisionDeConteo } from '../../src/core/reviewStatus';
 import { toBase64Json } from '../../src/custom/aiTexts/api';
 
 const dup = (statusCode: number | string = 422) =>

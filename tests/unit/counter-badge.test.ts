@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCounter } from '../../src/layout/counter';
-import { snBadgeVariant } from '../../src/layout/SNBadge';
+import { formatCounter } from '../../src/core/counter';
+import { snBadgeVariant } from '../../src/resources/generic/SNBadge';
 
 describe('counter helper (spec §9)', () => {
   it('values above 999 → thousands with one decimal and k', () => {

@@ -5,10 +5,10 @@ import {
   decodeCsvBytes,
   detectDelimiter,
   parseCsv,
-  toCsv,
   toRawCsv,
   uncell,
-} from '../../src/custom/importExport/csv';
+} from '../../src/core/csv/csv';
+import { toCsv } from '../../src/resources/csvTables';
 
 const latin1 = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
 

@@ -5,9 +5,8 @@ import { customPages } from '../../src/custom/pages';
 import germanMessages from '../../src/i18n/de';
 import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider';
 import { getLanguage, SUPPORTED_LANGUAGES, type Language } from '../../src/i18n/language';
-import { pageLabel, pageMessages } from '../../src/i18n/pageMessages';
+import { pageLabel, pageMessages, registerPageLabels } from '../../src/i18n/pageMessages';
 import portugueseMessages from '../../src/i18n/pt';
-import { RESOURCE_NAMES } from '../../src/i18n/resourceNames';
 import { MENU_GROUPS } from '../../src/layout/menuGroups';
 import { registry } from '../../src/resources/registry';
 
@@ -77,12 +76,21 @@ describe('menu messages in the five languages', () => {
     },
   );
 
-  it('every registry resource has its own name in en, de, fr and pt (not the Spanish one by accident)', () => {
-    const missing = registry.flatMap((schema) =>
-      (['en', 'de', 'fr', 'pt'] as const)
-        .filter((lang) => !RESOURCE_NAMES[schema.name]?.[lang])
-        .map((lang) => `${schema.name}:${lang}`),
-    );
+  it('every registry resource has its name in five languages, from its schema', async () => {
+    expect(registry.length).toBeGreaterThan(30);
+    const missing: string[] = [];
+    for (const lang of SUPPORTED_LANGUAGES) {
+      const messages = await loadMessages(lang);
+      for (const schema of registry) {
+        const [singular, plural] =
+          lang === 'es' ? [schema.label, schema.labelPlural] : (schema.names?.[lang] ?? ['', '']);
+        if (!singular.trim() || !plural.trim()) missing.push(`${schema.name}.names.${lang}`);
+        else
+          expect(valueAt(messages, `resources.${schema.name}.name`), `${schema.name} (${lang})`).toBe(
+            `${singular} |||| ${plural}`,
+          );
+      }
+    }
     expect(missing).toEqual([]);
   });
 
@@ -138,5 +146,15 @@ describe('language cookie idioma', () => {
       Cookies.set('idioma', cookie, { path: '/' });
       expect(getLanguage()).toBe(language);
     }
+  });
+});
+
+describe('page labels reach i18n through registration, not imports', () => {
+  it('a page registered after a catalogue was built shows in the next lookup, in every language', async () => {
+    expect(valueAt(await loadMessages('en'), 'pim.pages.prueba-registro')).toBeUndefined();
+    registerPageLabels([{ path: 'prueba-registro', label: 'Prueba', labels: { en: 'Test', de: 'Probe' } }]);
+    expect(valueAt(await loadMessages('en'), 'pim.pages.prueba-registro')).toBe('Test');
+    expect(valueAt(await loadMessages('de'), 'pim.pages.prueba-registro')).toBe('Probe');
+    expect(valueAt(await loadMessages('es'), 'pim.pages.prueba-registro')).toBe('Prueba');
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRow, parseFlexibleDate, toSN } from '../../src/custom/importExport/normalize';
-import { csvCell, csvFileName, toCsv } from '../../src/custom/importExport/csv';
+import { parseFlexibleDate, toSN } from '../../src/core/csv/normalize';
+import { normalizeTableRow } from '../../src/resources/csvTables';
+import { csvCell, csvFileName } from '../../src/core/csv/csv';
+import { toCsv } from '../../src/resources/csvTables';
 
 describe('parseFlexibleDate (spec §5)', () => {
   it.each([
@@ -32,18 +34,18 @@ describe('toSN (spec §5: intercambiable)', () => {
 
 describe('normalizeRow (spec §5)', () => {
   it('atributos: codigo becomes an integer', () => {
-    expect(normalizeRow('atributos', { codigo: '42', nombre: 'Peso' })).toEqual({
+    expect(normalizeTableRow('atributos', { codigo: '42', nombre: 'Peso' })).toEqual({
       codigo: 42,
       nombre: 'Peso',
     });
   });
   it('ensamblados: cantidad becomes an integer; non-numeric → null', () => {
-    expect(normalizeRow('ensamblados', { cantidad: '3' }).cantidad).toBe(3);
-    expect(normalizeRow('ensamblados', { cantidad: 'tres' }).cantidad).toBeNull();
+    expect(normalizeTableRow('ensamblados', { cantidad: '3' }).cantidad).toBe(3);
+    expect(normalizeTableRow('ensamblados', { cantidad: 'tres' }).cantidad).toBeNull();
   });
   it('repuestos: posicion integer and dates normalised', () => {
     expect(
-      normalizeRow('repuestos', { posicion: '7', fechaInicio: '01/02/2025', fechaFin: 'nunca' }),
+      normalizeTableRow('repuestos', { posicion: '7', fechaInicio: '01/02/2025', fechaFin: 'nunca' }),
     ).toEqual({
       posicion: 7,
       fechaInicio: '2025-02-01T00:00:00.000Z',
@@ -51,15 +53,15 @@ describe('normalizeRow (spec §5)', () => {
     });
   });
   it('sustitutos: intercambiable and dates', () => {
-    expect(normalizeRow('sustitutos', { intercambiable: 'sí', fechaInicio: '2025/12/31' })).toEqual({
+    expect(normalizeTableRow('sustitutos', { intercambiable: 'sí', fechaInicio: '2025/12/31' })).toEqual({
       intercambiable: 'S',
       fechaInicio: '2025-12-31T00:00:00.000Z',
     });
   });
   it('other tables pass through unchanged and the input is not mutated', () => {
     const row = { cantidad: '3' };
-    expect(normalizeRow('marca', row)).toEqual({ cantidad: '3' });
-    normalizeRow('ensamblados', row);
+    expect(normalizeTableRow('marca', row)).toEqual({ cantidad: '3' });
+    normalizeTableRow('ensamblados', row);
     expect(row.cantidad).toBe('3');
   });
 });

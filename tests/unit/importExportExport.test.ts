@@ -1,14 +1,14 @@
 import fakeRestDataProvider from 'ra-data-fakerest';
 import type { DataProvider, GetListParams } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import {
   exportFile,
   exportRows,
   fetchAllRows,
   integrationColumns,
   withBasePath,
-} from '../../src/custom/importExport/exporter';
+} from '../../src/resources/generic/csvExport/exporter';
 import { schemaForTable } from '../../src/resources/registry';
 
 const productos = Array.from({ length: 25 }, (_, i) => ({

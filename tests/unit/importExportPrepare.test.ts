@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import { autoMap, missingRequired, remap } from '../../src/custom/importExport/mapping';
 import {
-  normalizeRow,
   productoGeneralFor,
   quickCreateProduct,
   quickProductImage,
   quickSincronizarConBC,
   textHash,
-} from '../../src/custom/importExport/normalize';
+} from '../../src/core/csv/normalize';
 import { coerceValue, parseDecimal, prepareRows } from '../../src/custom/importExport/prepare';
+import { normalizeTableRow } from '../../src/resources/csvTables';
 import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys';
 import {
   exportSchemas,
@@ -19,7 +19,7 @@ import {
   resolveTable,
   TABLE_NAME_ERROR,
   tableFromFileName,
-} from '../../src/custom/importExport/tables';
+} from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
 
@@ -140,9 +140,9 @@ describe('spec §5: products created by import', () => {
     expect(quickSincronizarConBC(text)).toBe(expected);
   });
   it('normalizeRow(productos) applies the same sincronizarConBC rule; empty stays empty', () => {
-    expect(normalizeRow('productos', { sincronizarConBC: 'TRUE' }).sincronizarConBC).toBe('S');
-    expect(normalizeRow('productos', { sincronizarConBC: 'x' }).sincronizarConBC).toBe('N');
-    expect(normalizeRow('productos', { sincronizarConBC: null }).sincronizarConBC).toBeNull();
+    expect(normalizeTableRow('productos', { sincronizarConBC: 'TRUE' }).sincronizarConBC).toBe('S');
+    expect(normalizeTableRow('productos', { sincronizarConBC: 'x' }).sincronizarConBC).toBe('N');
+    expect(normalizeTableRow('productos', { sincronizarConBC: null }).sincronizarConBC).toBeNull();
   });
   it('producto_general: productoId and sku equal to the name', () => {
     expect(productoGeneralFor({ id: 7, nombre: 'SKU-7' })).toEqual({ productoId: 7, sku: 'SKU-7' });

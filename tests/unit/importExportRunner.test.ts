@@ -11,9 +11,9 @@ import {
   matchesWhere,
   type ImportBackend,
 } from '../../src/custom/importExport/backend';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
-import { textHash, type Row } from '../../src/custom/importExport/normalize';
+import { textHash, type Row } from '../../src/core/csv/normalize';
 import { prepareRows } from '../../src/custom/importExport/prepare';
 import { rejectedRowsCsv } from '../../src/custom/importExport/report';
 import {

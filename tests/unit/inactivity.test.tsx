@@ -9,7 +9,7 @@ import {
   inactivityMinutes,
   inactivityTimeoutMs,
   positiveMinutes,
-} from '../../src/custom/session/inactivity';
+} from '../../src/core/inactivity';
 import { useInactivityLogout } from '../../src/custom/session/useInactivityLogout';
 
 const MINUTE = 60_000;

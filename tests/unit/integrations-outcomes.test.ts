@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { credentialsIn, maskedLogError, maskUrl } from '../../server/aecoc/mask';
-import { parseCsv } from '../../src/custom/importExport/csv';
+import { parseCsv } from '../../src/core/csv/csv';
 import {
   aecocOutcome,
   AECOC_LOCAL_TEXT,

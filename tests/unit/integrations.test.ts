@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedFileName, feedRow } from '../../src/custom/integrations/feedColumns';
+import { feedFileName, feedRow } from '../../src/core/integrations/feedColumns';
 import {
   LOG_TABLE_ERROR,
   logColumns,

@@ -6,7 +6,7 @@ import {
   canBePrincipal,
   principalProblem,
   uploadEffect,
-} from '../../src/custom/productEditor/mediaRecords';
+} from '../../src/core/productEditor/mediaRecords';
 import { MESSAGES, errorDetail } from '../../src/custom/productEditor/messages';
 import { catalogueErrorText, failedListsText } from '../../src/custom/productEditor/useEditorCatalogue';
 

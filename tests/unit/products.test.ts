@@ -1,7 +1,7 @@
 /** The product screens' pure rules (spec §4, §5, §8, §9) with the spec's literal strings. */
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { mediaMatchName, mediaTypeForFile } from '../../src/custom/media';
+import { mediaMatchName, mediaTypeForFile } from '../../src/core/media';
 import { productUpdateErrorMessage } from '../../src/dataProvider/errors';
 import { groupAttributeRows, NO_GROUP } from '../../src/custom/productEditor/attributeGroups';
 import {
@@ -21,13 +21,9 @@ import {
   uploadKindFor,
   uploadPath,
   uploadProblem,
-} from '../../src/custom/productEditor/contract';
-import { formatProductDate } from '../../src/custom/productEditor/dates';
-import {
-  findMatchingMedia,
-  uploadEffect,
-  type MediaRecord,
-} from '../../src/custom/productEditor/mediaRecords';
+} from '../../src/core/productEditor/contract';
+import { formatProductDate } from '../../src/core/productDate';
+import { findMatchingMedia, uploadEffect, type MediaRecord } from '../../src/core/productEditor/mediaRecords';
 import {
   cleanIcons,
   duplicateIcons,
@@ -35,8 +31,8 @@ import {
   planIcons,
   removedWithValues,
 } from '../../src/custom/productEditor/savePlan';
-import { reviewStatusesOf } from '../../src/resources/productos/list/reviewStatuses';
-import { reviewStatus } from '../../src/resources/productos/reviewStatus';
+import { reviewStatusesOf } from '../../src/custom/productList/reviewStatuses';
+import { reviewStatus } from '../../src/core/reviewStatus';
 
 const catalogue: CatalogueAttribute[] = [
   {

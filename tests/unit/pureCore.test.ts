@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reviewStatus } from '../../src/resources/productos/reviewStatus';
-import { rangesOverlap, type RangeLike } from '../../src/resources/productosPorRango/overlap';
-import { mediaMatchName, mediaTypeForFile } from '../../src/custom/media';
+import { reviewStatus } from '../../src/core/reviewStatus';
+import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
+import { mediaMatchName, mediaTypeForFile } from '../../src/core/media';
 
 describe('reviewStatus (spec §4)', () => {
   it("'No incluido' when activoEnMarketplace is null, whatever the texts", () => {

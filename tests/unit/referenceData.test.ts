@@ -4,7 +4,8 @@
  * attribute edit removes, and run-time registered schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeRow, parseFlexibleDate, toInteger, toSN } from '../../src/custom/importExport/normalize';
+import { parseFlexibleDate, toInteger, toSN } from '../../src/core/csv/normalize';
+import { normalizeTableRow } from '../../src/resources/csvTables';
 import {
   categoryKey,
   inCategories,
@@ -13,15 +14,10 @@ import {
   spanishDay,
   splitCategories,
   TIPO_NO_VALIDO,
-} from '../../src/custom/referenceData/contract';
-import { requireParam } from '../../src/custom/referenceData/api';
+} from '../../src/core/referenceData/contract';
+import { requireParam } from '../../src/dataProvider/referenceData';
 import { removedCategories } from '../../src/resources/atributos/categoryRemoval';
-import {
-  buildTree,
-  CATEGORY_MESSAGES,
-  placementError,
-  type CategoryRow,
-} from '../../src/resources/categorias/tree';
+import { buildTree, CATEGORY_MESSAGES, placementError, type CategoryRow } from '../../src/core/categoryTree';
 import { defineResource, id, str } from '../../src/resources/fields';
 import {
   formatLenient,
@@ -29,7 +25,7 @@ import {
   lenientError,
   normalizeForSave,
 } from '../../src/resources/generic/lenient';
-import { rangesOverlap, type RangeLike } from '../../src/resources/productosPorRango/overlap';
+import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
 import { allSchemas, registerSchemas, registry, schemaFor } from '../../src/resources/registry';
 import { dateOrderErrors } from '../../src/resources/rules';
 import type { FieldSchema } from '../../src/resources/types';
@@ -170,18 +166,24 @@ describe('normalisation shared by import and forms (spec §5)', () => {
   });
 
   it('normalizeRow per table: atributos codigo, ensamblados cantidad, repuestos posicion and dates, sustitutos', () => {
-    expect(normalizeRow('atributos', { codigo: '1001', nombre: 'Peso' })).toEqual({
+    expect(normalizeTableRow('atributos', { codigo: '1001', nombre: 'Peso' })).toEqual({
       codigo: 1001,
       nombre: 'Peso',
     });
-    expect(normalizeRow('ensamblados', { cantidad: '2' })).toEqual({ cantidad: 2 });
-    expect(normalizeRow('repuestos', { posicion: '5', fechaInicio: '01/02/2026', fechaFin: 'x' })).toEqual({
+    expect(normalizeTableRow('ensamblados', { cantidad: '2' })).toEqual({ cantidad: 2 });
+    expect(
+      normalizeTableRow('repuestos', { posicion: '5', fechaInicio: '01/02/2026', fechaFin: 'x' }),
+    ).toEqual({
       posicion: 5,
       fechaInicio: '2026-02-01T00:00:00.000Z',
       fechaFin: null,
     });
     expect(
-      normalizeRow('sustitutos', { intercambiable: 'sí', fechaInicio: '2026/02/01', fechaFin: '28-02-2026' }),
+      normalizeTableRow('sustitutos', {
+        intercambiable: 'sí',
+        fechaInicio: '2026/02/01',
+        fechaFin: '28-02-2026',
+      }),
     ).toEqual({
       intercambiable: 'S',
       fechaInicio: '2026-02-01T00:00:00.000Z',
@@ -240,7 +242,7 @@ describe('lenient form fields and save normalisation (same functions as the impo
     expect(
       normalizeForSave(schema('ProductosPorRango'), { desdeFecha: '01-04-2026', hastaFecha: '2026-04-30' }),
     ).toEqual({ desdeFecha: '2026-04-01T00:00:00.000Z', hastaFecha: '2026-04-30T00:00:00.000Z' });
-    // attributes: codigo becomes an integer (normalizeRow('atributos'))
+    // attributes: codigo becomes an integer (normalizeTableRow('atributos'))
     expect(normalizeForSave(schema('atributos'), { codigo: '1007' })).toEqual({ codigo: 1007 });
     // untouched schemas pass through
     expect(normalizeForSave(schema('Marca'), { nombre: ' x ' })).toEqual({ nombre: ' x ' });
@@ -362,6 +364,12 @@ describe('schemas registered at run time', () => {
       model: 'AlmacenUnit',
       label: 'Almacén',
       labelPlural: 'Almacenes',
+      names: {
+        en: ['Warehouse', 'Warehouses'],
+        de: ['Lager', 'Lager'],
+        fr: ['Entrepôt', 'Entrepôts'],
+        pt: ['Armazém', 'Armazéns'],
+      },
       table: 'almacenes_unit',
       fields: [id(), str('nombre', 'Nombre', { required: true })],
       menu: { group: 'configuracion', icon: 'Inventory2' },

@@ -15,13 +15,7 @@ import {
   removeFromProducts,
 } from '../../src/resources/atributos/categoryRemoval';
 import { iconFor, ICONS, isIconName } from '../../src/resources/generic/icons';
-import {
-  completions,
-  nameKey,
-  splitNames,
-  unknownNames,
-  unknownNamesWarning,
-} from '../../src/resources/generic/nameList';
+import { completions, nameKey, splitNames, unknownNames, unknownNamesWarning } from '../../src/core/nameList';
 import { isOnePerCompany, onePerCompanyMessage } from '../../src/resources/generic/onePerCompany';
 import {
   bulkDeletedMessage,

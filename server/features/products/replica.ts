@@ -6,7 +6,10 @@
  */
 import type { AnyObject } from '@loopback/repository';
 import type { RepositorySet } from '../../repository-set';
+import { registry, schemaFor } from '../../../src/resources/registry';
+import { productos } from '../../../src/resources/productos/schema';
 import { childRows } from './access';
+import { productChildTables, type ChildTable } from './children';
 import type { UploadStore } from './uploads';
 
 export const REPLICA_SUFFIX = '-COPIA';
@@ -30,24 +33,15 @@ export function rewriteMediaPath(value: unknown, from: string, to: string): unkn
   return value.startsWith(prefix) ? `multimedia/${to}/${value.slice(prefix.length)}` : value;
 }
 
-/** Child tables copied with the product: resource → the field holding the product id. */
-export const PRODUCT_CHILDREN: readonly (readonly [string, string])[] = [
-  ['producto-generals', 'productoId'],
-  ['producto-atributos', 'productoId'],
-  ['producto-multimedias', 'productoId'],
-  ['ProductoIconos', 'idProducto'],
-  ['producto-datos-catalogo', 'productoId'],
-  ['producto-caracteristicas', 'productoId'],
-];
+/** Child tables copied with the product (schemas declaring `replicatedWith: 'productos'`) and their product field. */
+export const PRODUCT_CHILDREN: readonly ChildTable[] = productChildTables(registry).filter(
+  ([resource]) => schemaFor(resource)?.replicatedWith === 'productos',
+);
 
-const PRODUCT_NOT_COPIED = [
-  'id',
+/** What the copy does not take from the product: its read-only fields (id, stamps, sync log) and its name. */
+const PRODUCT_NOT_COPIED: readonly string[] = [
+  ...productos.fields.filter((field) => field.readOnly).map((field) => field.name),
   'nombre',
-  'fechaCreacion',
-  'fechaModificacion',
-  'fechaSincronizacionConBC',
-  'fechaEjecucionDeProcesoSincroBC',
-  'motivoErrorSincroConBC',
 ];
 
 const without = (row: AnyObject, keys: readonly string[]): AnyObject => {

@@ -7,7 +7,7 @@
  * fechaSincronizacionConBC on success, motivoErrorSincroConBC on refusal or failure, and a logsnavs row.
  */
 import type { AnyObject } from '@loopback/repository';
-import { VOLUME_NO, type ManualSyncAnswer } from '../../../src/custom/productEditor/contract';
+import { VOLUME_NO, type ManualSyncAnswer } from '../../../src/core/productEditor/contract';
 import type { ErpAdapter } from '../../erp/adapter';
 import { productBatch, relationBatches } from '../../erp/sources';
 import { runSync, SYNC_FIELDS, type SyncSummary } from '../../erp/sync';

@@ -13,7 +13,7 @@ import {
   isSafeFolderName,
   mainImagePath,
   mediaFolder,
-} from '../../../src/custom/productEditor/contract';
+} from '../../../src/core/productEditor/contract';
 
 export class InvalidImageError extends Error {}
 

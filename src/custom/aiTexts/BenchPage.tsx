@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useAiTexts, type PruebaResult } from './api';
-import { CAMPO_SUFFIXES, camposDePrompt, type CampoPrompt } from './fields';
+import { CAMPO_SUFFIXES, camposDePrompt, type CampoPrompt } from '../../core/aiTexts/fields';
 
 const EMPTY_PAIRS: CampoPrompt[] = CAMPO_SUFFIXES.map(() => ({ campo: '', prompt: '' }));
 

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { AutocompleteInput, required, TextInput, useGetList, useRecordContext } from 'react-admin';
-import type { CategoriaRow } from './categories';
+import type { CategoriaRow } from '../../core/aiTexts/categories';
 import { categoriaValida, opcionesCategoria, type CategoriaOption } from './categoryOptions';
 
 interface Props {

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useAiTexts, type DispatchAnswer, type DispatchEndpoint } from './api';
 import { itemsEnvio, MODOS_ENVIO, mensajeErrorEnvio, resumenEnvios } from './dispatch';
-import { porcentaje } from './status';
+import { porcentaje } from '../../core/aiTexts/status';
 
 interface Props {
   productos: number[];

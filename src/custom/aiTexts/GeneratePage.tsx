@@ -23,10 +23,10 @@ import {
   Typography,
 } from '@mui/material';
 import { DispatchPanel } from './DispatchPanel';
-import { listaIds } from './fields';
+import { listaIds } from '../../core/aiTexts/fields';
 import { avisoSalida } from './generationText';
 import { LeaveGuard } from './LeaveGuard';
-import { estadoGeneracionTexto, porcentaje } from './status';
+import { estadoGeneracionTexto, porcentaje } from '../../core/aiTexts/status';
 import { useGeneration } from './useGeneration';
 
 export const GeneratePage = () => {

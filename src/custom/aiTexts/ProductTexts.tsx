@@ -22,7 +22,8 @@ import {
 import { useAiTexts, type TextoGenerado } from './api';
 import { STATE_UPDATED_MESSAGE, TEXTS_SAVED_MESSAGE } from './messages';
 import { useInvalidateReviewStatus } from './reviewCache';
-import { estadoRevision, siguientePendiente, tonoRevision } from './status';
+import { siguientePendiente } from '../../core/aiTexts/status';
+import { estadoRevision, tonoRevision } from '../../core/reviewStatus';
 
 const SOURCE_FIELDS: readonly [string, string][] = [
   ['titulo', 'Título'],

@@ -35,7 +35,8 @@ import { useAiTexts, type VistaRow } from './api';
 import { STATE_UPDATED_MESSAGE } from './messages';
 import { ProductTexts } from './ProductTexts';
 import { useInvalidateReviewStatus } from './reviewCache';
-import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision, trozos } from './status';
+import { trozos } from '../../core/aiTexts/status';
+import { ESTADOS_REVISION, estadoRevisionDeConteo, tonoRevision } from '../../core/reviewStatus';
 
 const rowKey = (row: VistaRow) => `${row.productoId}|${row.marketplaceId}`;
 const messageOf = (error: unknown) =>

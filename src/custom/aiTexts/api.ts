@@ -6,7 +6,8 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
-import type { ProcessSummary, QueueItem, RowResult } from './contract';
+import type { ProcessSummary, QueueItem, RowResult } from '../../core/aiTexts/contract';
+import { CAMPO_SUFFIXES } from '../../core/aiTexts/fields';
 
 export type { ProcessSummary, QueueItem, RowResult };
 
@@ -105,8 +106,6 @@ export interface AiTextsMethods {
   aiDispatch(endpoint: DispatchEndpoint, items: DispatchItem[]): Promise<DispatchAnswer>;
 }
 
-const SUFFIXES = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'] as const;
-
 const query = (params: Record<string, string | number | undefined>): string => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
@@ -165,8 +164,8 @@ export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsM
     aiPruebas: ({ idProducto, pares, idiomas }) => {
       const params: Record<string, string | number | undefined> = { idProducto, idiomas: idiomas.join(',') };
       pares.slice(0, 5).forEach((pair, index) => {
-        params[`campo${SUFFIXES[index]}`] = pair.campo;
-        params[`promptCampo${SUFFIXES[index]}`] = pair.prompt;
+        params[`campo${CAMPO_SUFFIXES[index]}`] = pair.campo;
+        params[`promptCampo${CAMPO_SUFFIXES[index]}`] = pair.prompt;
       });
       return getJson(`/generarTextosIAPromptDePruebas${query(params)}`);
     },

@@ -3,7 +3,8 @@
  * codigo, 'master' the root) as options grouped by top category — the top category itself (its prompt applies
  * to all its subcategories, see promptForProduct) followed by its subcategories. Pure.
  */
-import type { CategoriaRow } from './categories';
+import type { CategoriaRow } from '../../core/aiTexts/categories';
+import { ROOT_CODE } from '../../core/categoryTree';
 
 export interface CategoriaOption {
   codigo: string;
@@ -19,7 +20,7 @@ export const CATEGORIA_NO_EXISTE =
   'Esa categoría no existe en la empresa seleccionada. Elige una de la lista.';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const isTop = (row: CategoriaRow) => !text(row.padre) || text(row.padre).toLowerCase() === 'master';
+const isTop = (row: CategoriaRow) => !text(row.padre) || text(row.padre).toLowerCase() === ROOT_CODE;
 const byName = (a: CategoriaRow, b: CategoriaRow) =>
   (text(a.nombre) || text(a.codigo)).localeCompare(text(b.nombre) || text(b.codigo), 'es');
 const labelOf = (row: CategoriaRow) =>
@@ -32,7 +33,7 @@ const labelOf = (row: CategoriaRow) =>
  * code (a prompt typed before the picker existed) is kept as a last option so the form shows it.
  */
 export function opcionesCategoria(rows: readonly CategoriaRow[], current?: unknown): CategoriaOption[] {
-  const valid = rows.filter((row) => text(row.codigo) && text(row.codigo).toLowerCase() !== 'master');
+  const valid = rows.filter((row) => text(row.codigo) && text(row.codigo).toLowerCase() !== ROOT_CODE);
   const tops = valid.filter(isTop).sort(byName);
   const topCodes = new Set(tops.map((row) => text(row.codigo).toLowerCase()));
   const out: CategoriaOption[] = [];

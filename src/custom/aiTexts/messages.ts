@@ -1,6 +1,7 @@
 /**
  * Save-error and success messages of the marketplace screens (spec §5, §8). Pure.
  */
+import { errorStatus, isDuplicateEntry as isDuplicate, serverMessage } from '../../core/loopbackError';
 
 export type DuplicateVariant = 'marketplace' | 'marketplacePrompts';
 
@@ -23,23 +24,8 @@ export const PROMPT_EXISTS_MESSAGE = DUPLICATE_MESSAGES.marketplacePrompts;
 export const TEXTS_SAVED_MESSAGE = 'Textos Generados para el producto, actualizados correctamente';
 export const STATE_UPDATED_MESSAGE = 'Se actualizó el estado correctamente.';
 
-interface ErrorShape {
-  status?: number | string;
-  message?: string;
-  body?: { error?: { statusCode?: number | string; code?: string; message?: string } };
-}
-
-const asShape = (error: unknown): ErrorShape =>
-  typeof error === 'object' && error !== null ? (error as ErrorShape) : {};
-
 /** True for the server's 422 ER_DUP_ENTRY (statusCode may come as the string "422" from MySQL). */
-export const isDuplicateEntry = (error: unknown): boolean => {
-  const e = asShape(error);
-  const inner = e.body?.error;
-  const status = Number(e.status ?? inner?.statusCode);
-  const code = inner?.code ?? '';
-  return status === 422 && (code === 'ER_DUP_ENTRY' || /ER_DUP_ENTRY/.test(inner?.message ?? ''));
-};
+export const isDuplicateEntry = (error: unknown): boolean => errorStatus(error) === 422 && isDuplicate(error);
 
 /**
  * The message for a failed save: the duplicate message on 422 ER_DUP_ENTRY, else the server's own message,
@@ -48,10 +34,7 @@ export const isDuplicateEntry = (error: unknown): boolean => {
 export const saveErrorMessage = (error: unknown, variant: DuplicateVariant): string => {
   if (isDuplicateEntry(error)) return DUPLICATE_MESSAGES[variant];
   if (typeof error === 'string' && error.trim()) return error;
-  const e = asShape(error);
-  const server = e.body?.error?.message?.trim();
-  if (server) return server;
-  const own = e.message?.trim();
-  if (own && !own.startsWith('ra.')) return own;
+  const server = serverMessage(error).trim();
+  if (server && !server.startsWith('ra.')) return server;
   return FALLBACK_MESSAGES[variant];
 };

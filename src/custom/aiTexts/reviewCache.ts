@@ -1,6 +1,6 @@
 /**
  * After a review change, what other screens cached about generated texts is stale: the product list's review
- * status column (query key [...REVIEW_STATUS_QUERY_KEY, ids] in src/resources/productos/list/ReviewStatusColumn.tsx,
+ * status column (query key [...REVIEW_STATUS_QUERY_KEY, ids] in src/custom/productList/ReviewStatusColumn.tsx,
  * cached 30 s) and react-admin's TextosGenerados queries. Invalidating them makes /productos show the new
  * status when the user goes back.
  */

@@ -5,7 +5,7 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useGetList, type RaRecord } from 'react-admin';
-import { SNBadge } from '../../layout/SNBadge';
+import { SNBadge } from '../../resources/generic/SNBadge';
 
 export interface CatalogueRecord extends RaRecord {
   codigo?: string;

@@ -23,7 +23,7 @@ import {
   useGetOne,
   type RaRecord,
 } from 'react-admin';
-import { SNBadge } from '../../layout/SNBadge';
+import { SNBadge } from '../../resources/generic/SNBadge';
 import { CataloguePicker, type CatalogueRecord } from './CataloguePicker';
 import type { CatalogueProductsDataProvider } from './dataProvider';
 import { PAGE_PATH } from './page';

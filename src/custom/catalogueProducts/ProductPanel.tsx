@@ -28,7 +28,7 @@ import {
   TextInput,
   useListContext,
 } from 'react-admin';
-import type { CatalogueProductRow, Membership } from './contract';
+import type { CatalogueProductRow, Membership } from '../../core/catalogueProducts/contract';
 import { resourceOf } from './dataProvider';
 import type { CatalogueProductFilter } from './filters';
 import type { CatalogueActions } from './useCatalogueActions';

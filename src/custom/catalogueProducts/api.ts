@@ -12,7 +12,7 @@ import {
   REMOVE_PATH,
   type CatalogueProductRow,
   type Membership,
-} from './contract';
+} from '../../core/catalogueProducts/contract';
 import { listingOrder, listingWhere, type CatalogueProductFilter } from './filters';
 
 export interface ListingParams {

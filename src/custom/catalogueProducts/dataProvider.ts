@@ -22,7 +22,8 @@ import type {
 } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { catalogueProductsApi, type CatalogueProductsApi, type IdsProgress } from './api';
-import type { Membership } from './contract';
+import type { Membership } from '../../core/catalogueProducts/contract';
+import { mapPool } from '../../core/pool';
 import type { CatalogueProductFilter } from './filters';
 
 export const AVAILABLE_RESOURCE = 'catalogo-productos-disponibles';
@@ -104,21 +105,10 @@ export const withCatalogueProducts = (
       if (resource !== CATALOGUE_RESOURCE) return base.deleteMany<R>(resource, params);
       // Each catalogue: its products first, then the catalogue (a failure stops before its catalogue).
       const ids = [...params.ids];
-      let next = 0;
-      let failed = false;
-      const worker = async (): Promise<void> => {
-        while (!failed && next < ids.length) {
-          const id = ids[next++];
-          try {
-            await removeProductsOf(id);
-            await base.delete<R>(resource, { id, meta: params.meta });
-          } catch (error) {
-            failed = true;
-            throw error;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, ids.length) }, worker));
+      await mapPool(ids, DELETE_CONCURRENCY, async (id) => {
+        await removeProductsOf(id);
+        await base.delete<R>(resource, { id, meta: params.meta });
+      });
       return { data: ids };
     },
 

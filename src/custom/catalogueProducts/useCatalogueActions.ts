@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { MAX_IDS_PER_REQUEST, type Membership } from './contract';
+import { MAX_IDS_PER_REQUEST, type Membership } from '../../core/catalogueProducts/contract';
 import { AVAILABLE_RESOURCE, INCLUDED_RESOURCE, type CatalogueProductsDataProvider } from './dataProvider';
 import type { CatalogueProductFilter } from './filters';
 import { addOutcome, removeOutcome, type Outcome } from './messages';

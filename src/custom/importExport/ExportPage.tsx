@@ -16,9 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Title, useDataProvider, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { exportSchemas, resolveTable, TABLE_NAME_ERROR, tableLabel } from './tables';
+import { exportSchemas, resolveTable, TABLE_NAME_ERROR, tableLabel } from '../../resources/csvTables';
 import { NOT_ALLOWED, useAllowedTables } from './useAllowedTables';
-import { ExportProgressDialog, useCsvExport } from './useCsvExport';
+import { ExportProgressDialog, useCsvExport } from '../../resources/generic/csvExport/useCsvExport';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

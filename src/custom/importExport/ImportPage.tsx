@@ -22,11 +22,11 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { useDropzone } from 'react-dropzone';
 import { Confirm, DataProviderContext, Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { getSelectedEmpresaId } from '../../layout/empresa';
-import { QUICK_PRODUCT_EMPRESA_ID } from './normalize';
+import { getSelectedEmpresaId } from '../../dataProvider/company';
+import { QUICK_PRODUCT_EMPRESA_ID } from '../../core/csv/normalize';
 import type { ResourceSchema } from '../../resources/types';
 import { backendFromDataProvider } from './backend';
-import { downloadText } from './download';
+import { downloadText } from '../../resources/generic/csvExport/download';
 import { MappingTable, PreviewTable, ProblemsTable, ProgressPanel, ReportPanel } from './importParts';
 import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from './mapping';
 import { createCsvParser, type CsvParser } from './parseClient';
@@ -35,9 +35,9 @@ import type { PreparedRow } from './prepare';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress, type ImportReport, type RejectedRow } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
-import { importSchemas, keyDescription, resolveTable, tableLabel } from './tables';
+import { importSchemas, keyDescription, resolveTable, tableLabel } from '../../resources/csvTables';
 import { NOT_ALLOWED, useAllowedTables } from './useAllowedTables';
-import { formatCount } from './useCsvExport';
+import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
 
 const PREVIEW_ROWS = 10;
 

@@ -10,10 +10,7 @@ import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
 import type { FindWhere } from './backend';
-import type { Row } from './normalize';
-
-const isRecord = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../core/guards';
 
 export function findWhereMethod(
   apiUrl: string,

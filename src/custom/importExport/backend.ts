@@ -8,7 +8,8 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import { schemaFor } from '../../resources/registry';
 import type { LoopbackWhere } from '../../dataProvider/where';
-import type { Row } from './normalize';
+import type { Row } from '../../core/csv/normalize';
+import { isRecord } from '../../core/guards';
 
 export interface ImportBackend {
   find(resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]>;
@@ -23,9 +24,6 @@ export interface FindWhere {
 
 const hasFindWhere = (provider: DataProvider): provider is DataProvider & FindWhere =>
   typeof (provider as Partial<FindWhere>).findWhere === 'function';
-
-const isRecord = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const sameScalar = (a: unknown, b: unknown): boolean =>
   a === b || (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b));

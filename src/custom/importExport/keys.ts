@@ -3,8 +3,8 @@
  * Pure.
  */
 import type { ResourceSchema } from '../../resources/types';
-import type { Row } from './normalize';
-import { idColumn, naturalKeys } from './tables';
+import type { Row } from '../../core/csv/normalize';
+import { idColumn, naturalKeys } from '../../resources/csvTables';
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

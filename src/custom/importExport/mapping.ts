@@ -5,7 +5,7 @@
  */
 import { allSchemas } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
-import { idColumn } from './tables';
+import { idColumn } from '../../resources/csvTables';
 
 export type ColumnKind =
   /** imported into `field` */

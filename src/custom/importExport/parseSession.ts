@@ -4,10 +4,16 @@
  * given lines (for the rejected-rows file). Messages are plain data (structured-clone friendly).
  */
 import type { ResourceSchema } from '../../resources/types';
-import { decodeCsvBytes, parseCsv, type CsvDelimiter, type CsvEncoding, type CsvRecord } from './csvRead';
+import {
+  decodeCsvBytes,
+  parseCsv,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type CsvRecord,
+} from '../../core/csv/csvRead';
 import type { ColumnMapping } from './mapping';
 import { createRowPreparer, type PreparedRow } from './prepare';
-import { tableFromFileName } from './tables';
+import { tableFromFileName } from '../../resources/csvTables';
 
 export interface ParseSummary {
   fileName: string;

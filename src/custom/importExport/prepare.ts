@@ -6,11 +6,11 @@
  * Pure: runs in the parse worker.
  */
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
-import type { CsvRecord } from './csvRead';
-import { uncell } from './csvWrite';
+import type { CsvRecord } from '../../core/csv/csvRead';
+import { uncell } from '../../core/csv/csvWrite';
 import { describeKey, rowKey } from './keys';
 import type { ColumnMapping } from './mapping';
-import { normalizeRow, parseFlexibleDate, toSN, type Row } from './normalize';
+import { normalizeRow, parseFlexibleDate, toSN, type Row } from '../../core/csv/normalize';
 
 export interface RowProblem {
   /** The file's column ('' when the whole row is concerned). */
@@ -140,7 +140,7 @@ export function prepareRow(
   });
   const empty: Row = {};
   for (const [field, text] of Object.entries(raw)) empty[field] = text === '' ? null : text;
-  const normalised = schema.table ? normalizeRow(schema.table, empty) : empty;
+  const normalised = normalizeRow(schema.fields, empty);
   const values: Row = {};
   for (const [name, text] of Object.entries(raw)) {
     const field = schema.fields.find((candidate) => candidate.name === name);

@@ -1,5 +1,5 @@
 /** The downloadable file of rejected rows: the original columns, then line, column and reason. Pure. */
-import { toRawCsv } from './csvWrite';
+import { toRawCsv } from '../../core/csv/csvWrite';
 import { REPORT_COLUMNS } from './mapping';
 import type { RejectedRow } from './runner';
 

@@ -7,17 +7,18 @@
  * producto_general (spec §5). Cancelling stops before the next request; rows not sent are reported.
  */
 import type { Identifier } from 'ra-core';
+import { mapPool } from '../../core/pool';
 import { recordId } from '../../dataProvider/loopback';
 import type { LoopbackWhere } from '../../dataProvider/where';
 import { schemaForTable } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { ImportBackend } from './backend';
-import { exportedText } from './csvWrite';
+import { exportedText } from '../../core/csv/csvWrite';
 import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
-import { productoGeneralFor, quickCreateProduct, type Row } from './normalize';
+import { productoGeneralFor, quickCreateProduct, type Row } from '../../core/csv/normalize';
 import { requiredMessage, type PreparedRow, type RowProblem } from './prepare';
-import { idColumn } from './tables';
+import { idColumn } from '../../resources/csvTables';
 
 export interface ImportProgress {
   total: number;
@@ -153,15 +154,6 @@ async function withRetry<T>(
   }
 }
 
-/** Runs tasks, at most `limit` at a time. */
-async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await run(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 // ---------- lookups ----------
 
 /** The where selecting the stored records of some keys, split so each stays short enough for a URL. */
@@ -265,7 +257,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const existing = await find(generalSchema.name, { productoId: { inq: ids as number[] } });
     const have = new Set(existing.map((row) => row.productoId));
     const missing = products.filter((product) => !have.has(product.id));
-    await pool(missing, concurrency, async (product) => {
+    await mapPool(missing, concurrency, async (product) => {
       await withRetry(
         () =>
           backend.create(
@@ -398,7 +390,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     report();
 
     let stopped = false;
-    await pool(tasks, concurrency, async (task) => {
+    await mapPool(tasks, concurrency, async (task) => {
       if (signal?.aborted) {
         stopped = true;
         rejectedRows.push({

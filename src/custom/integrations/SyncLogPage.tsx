@@ -23,8 +23,9 @@ import {
 import Download from '@mui/icons-material/Download';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { csvFileName, toCsv } from '../importExport/csvWrite';
-import { ExportProgressDialog, useCsvExport } from '../importExport/useCsvExport';
+import { csvFileName } from '../../core/csv/csvWrite';
+import { toCsv } from '../../resources/csvTables';
+import { ExportProgressDialog, useCsvExport } from '../../resources/generic/csvExport/useCsvExport';
 import { useIntegrations, type LogRow } from './api';
 import {
   LOG_TABLE_ERROR,
@@ -118,7 +119,7 @@ export default function SyncLogPage() {
     return runTask<LogRow>({
       label: `Registro de sincronización (${table})`,
       fetchRows: async ({ signal, onProgress }) => {
-        const { fetchPages } = await import('../importExport/exporter');
+        const { fetchPages } = await import('../../resources/generic/csvExport/exporter');
         return fetchPages(
           (page, perPage, pageSignal) => api.integrationsSyncLog(table, filters, page, perPage, pageSignal),
           { signal, onProgress },

@@ -4,7 +4,7 @@
  */
 import { Alert, AlertTitle, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
-import { downloadText } from '../importExport/download';
+import { downloadText } from '../../resources/generic/csvExport/download';
 import { failuresCsv, FAILURES_SHOWN, moreFailures, syncSeverity, type SyncSummary } from './outcomes';
 
 export function SyncResult({ summary, title }: { summary: SyncSummary; title?: string }) {

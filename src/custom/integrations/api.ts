@@ -7,7 +7,7 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
-import { MANUAL_SYNC_PATH } from '../productEditor/contract';
+import { MANUAL_SYNC_PATH } from '../../core/productEditor/contract';
 import type { AecocAnswer, SyncSummary } from './outcomes';
 import { LOG_ORDER, logTable, logWhere, type LogFilters } from './syncLog';
 import { baselineFilter, RUN_FIELD, syncDoneWhere, syncTargetWhere, type SyncProgress } from './syncProgress';

@@ -6,9 +6,11 @@
  * - the shopping feed: downloaded with N products, or 'No hay productos para el feed';
  * - the failures of a sync beyond the first ones shown ('y N más') and as a CSV.
  */
-import { VOLUME_NO } from '../productEditor/contract';
-import { csvFileName, toCsv } from '../importExport/csvWrite';
-import type { SyncFailure, SyncState, SyncSummary } from './contract';
+import { VOLUME_NO } from '../../core/productEditor/contract';
+import { csvFileName } from '../../core/csv/csvWrite';
+import { toCsv } from '../../resources/csvTables';
+import type { SyncFailure, SyncState, SyncSummary } from '../../core/integrations/contract';
+import { isRecord } from '../../core/guards';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
@@ -38,9 +40,6 @@ export const NOT_MARKED_TITLE = 'Sincronización no activada';
 export const NOT_MARKED_TEXT =
   'El producto no tiene activada la sincronización con BC (sincronizarConBC = N): no se ha enviado.';
 export const MANUAL_SYNC_OK = 'Producto sincronizado con BC';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 

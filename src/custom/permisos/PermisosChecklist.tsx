@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useGetList, useInput, useTranslate } from 'react-admin';
-import { formatCounter } from '../../layout/counter';
+import { formatCounter } from '../../core/counter';
 import { normalizeIds } from './links';
 
 const MAX_PERMISOS = 1000;

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Loading, Title, useCanAccess, useTranslate } from 'react-admin';
-import { formatCounter } from '../../layout/counter';
+import { formatCounter } from '../../core/counter';
 import type { MatrixPermiso, MatrixRol } from './api';
 import { isTicked, rolePermisoIds } from './matrix';
 import { rolLabel, usePermisosMatrix } from './usePermisosMatrix';

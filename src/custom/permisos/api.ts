@@ -9,6 +9,7 @@
 import { useContext, useMemo } from 'react';
 import { DataProviderContext, useDataProvider, type DataProvider, type Identifier } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
+import { isRecord } from '../../core/guards';
 
 export interface MatrixRol {
   id: number;
@@ -43,9 +44,6 @@ export interface AccessMethods {
   setRolPermisos(rolId: Identifier, permisoIds: readonly number[]): Promise<void>;
   setUsuarioRoles(usuarioId: Identifier, rolIds: readonly number[]): Promise<void>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 

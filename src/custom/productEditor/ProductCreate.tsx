@@ -23,13 +23,14 @@ import { fieldErrorsFromServer, serverErrorMessage } from '../../resources/gener
 import { validationToast } from '../../resources/generic/validationMessages';
 import { productos } from '../../resources/productos/schema';
 import type { CatalogueAttribute } from './attributeSync';
-import { MAIN_IMAGE_NAME } from './contract';
+import { MAIN_IMAGE_NAME } from '../../core/productEditor/contract';
 import { NextIdError, createProductChain } from './createProduct';
 import { JoinedListInput } from './JoinedListInput';
 import { Section } from './layout';
 import { MESSAGES } from './messages';
 import { useProductApi } from './useProductApi';
 import { MarketplaceInput } from './MarketplaceInput';
+import { ROOT_CODE } from '../../core/categoryTree';
 
 const FLAG_FIELDS = ['finalizado', 'finalizadoSAT', 'enviarAecoc', 'sincronizarConBC', 'ensamblado'];
 
@@ -121,7 +122,7 @@ export const ProductCreate = () => {
             source="categorias"
             label="Categorías"
             reference="categorias"
-            excludeCodes={['master']}
+            excludeCodes={[ROOT_CODE]}
             maxLength={500}
             helperText="Se añadirán los atributos de la categoría"
           />

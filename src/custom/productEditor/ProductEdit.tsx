@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, useNotify, useRedirect } from 'react-admin';
-import { getSelectedEmpresaId, onSelectedEmpresaChange } from '../../layout/empresa';
+import { getSelectedEmpresaId, onSelectedEmpresaChange } from '../../dataProvider/company';
 import { LoadFailureDialog } from './dialogs';
 import { MESSAGES } from './messages';
 import { markProductsStale } from './productCache';

@@ -15,12 +15,12 @@ import { TabbedForm, Title, useDataProvider, useNotify, type RaRecord } from 're
 import { productUpdateErrorMessage } from '../../dataProvider/errors';
 import { fieldErrorsFromServer } from '../../resources/generic/serverErrors';
 import { CategoryAttributeSync } from './CategoryAttributeSync';
-import { isVolumeRefusal } from './contract';
-import { formatProductDate } from './dates';
+import { isVolumeRefusal } from '../../core/productEditor/contract';
+import { formatProductDate } from '../../core/productDate';
 import { SaveNoticeDialog, type SaveNotice } from './dialogs';
 import { EditorToolbar } from './EditorToolbar';
 import { MediaThumb } from './MediaThumb';
-import type { MediaRecord } from './mediaRecords';
+import type { MediaRecord } from '../../core/productEditor/mediaRecords';
 import { MESSAGES } from './messages';
 import {
   ProductSaveError,

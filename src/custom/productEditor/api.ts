@@ -30,7 +30,8 @@ import {
   type ProcessImagesAnswer,
   type UploadAnswer,
   type UploadKind,
-} from './contract';
+} from '../../core/productEditor/contract';
+import { isRecord } from '../../core/guards';
 
 export type ApiRow = Record<string, unknown> & { id?: Identifier };
 
@@ -75,9 +76,6 @@ export interface ProductApiExtension {
   productApi: ProductApiDispatch;
   productMediaBaseUrl: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const rows = (json: unknown): ApiRow[] => (Array.isArray(json) ? json.filter(isRecord) : []);
 

@@ -7,7 +7,7 @@
  * ProductApi; tests pass the real ones against the reference API).
  */
 import { syncAttributes, type CatalogueAttribute } from './attributeSync';
-import { MAIN_IMAGE_NAME, mainImagePath } from './contract';
+import { MAIN_IMAGE_NAME, mainImagePath } from '../../core/productEditor/contract';
 import { MESSAGES } from './messages';
 
 export type Row = Record<string, unknown>;

@@ -14,9 +14,9 @@ import { productoGeneral } from '../../resources/productoGeneral/schema';
 import { productos } from '../../resources/productos/schema';
 import type { ResourceSchema } from '../../resources/types';
 import type { ProductAttributeRow } from './attributeSync';
-import type { ManualSyncAnswer } from './contract';
+import type { ManualSyncAnswer } from '../../core/productEditor/contract';
 import { mainImageRecord } from './createProduct';
-import { isMainImage, type MediaRecord } from './mediaRecords';
+import { isMainImage, type MediaRecord } from '../../core/productEditor/mediaRecords';
 import {
   attributePlanIsEmpty,
   hasAnyValue,

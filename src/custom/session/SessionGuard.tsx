@@ -13,7 +13,7 @@ import {
   INACTIVITY_TEXT,
   INACTIVITY_TITLE,
   inactivityTimeoutMs,
-} from './inactivity';
+} from '../../core/inactivity';
 import { useInactivityLogout } from './useInactivityLogout';
 
 const readOverride = (): string | null => {

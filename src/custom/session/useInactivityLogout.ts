@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useIdleTimer, type ITimers } from 'react-idle-timer';
-import { ACTIVITY_EVENTS, INACTIVITY_NOTICE_MS } from './inactivity';
+import { ACTIVITY_EVENTS, INACTIVITY_NOTICE_MS } from '../../core/inactivity';
 
 export interface InactivityOptions {
   timeoutMs: number;

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { useCloseNotification, useNotify, type Identifier } from 'react-admin';
-import { useReferenceData } from '../../custom/referenceData/api';
+import { useReferenceData } from '../../dataProvider/referenceData';
 import { serverErrorMessage } from '../generic/serverErrors';
 import { removalFailureMessage, removeFromProducts, type RemovalFailure } from './categoryRemoval';
 

@@ -1,5 +1,5 @@
 /** Which categories an edit removes from an attribute's comma list (spec §7 attribute sync by category). Pure. */
-import { categoryKey, splitCategories } from '../../custom/referenceData/contract';
+import { categoryKey, splitCategories } from '../../core/referenceData/contract';
 
 /** The categories of `before` no longer in `after` (names compared case- and space-insensitively). */
 export const removedCategories = (before: unknown, after: unknown): string[] => {

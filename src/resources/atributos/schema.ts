@@ -5,7 +5,14 @@ export const atributos = defineResource({
   model: 'Atributo',
   label: 'Atributo',
   labelPlural: 'Atributos',
+  names: {
+    en: ['Attribute', 'Attributes'],
+    de: ['Attribut', 'Attribute'],
+    fr: ['Attribut', 'Attributs'],
+    pt: ['Atributo', 'Atributos'],
+  },
   table: 'atributos',
+  naturalKeys: [['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),
@@ -19,7 +26,7 @@ export const atributos = defineResource({
     }),
     ref('grupoAtributosId', 'Grupo de atributos', 'grupos-atributos'),
     str('valorDefecto', 'Valor por defecto', { maxLength: 255 }),
-    int('codigo', 'Código'),
+    int('codigo', 'Código', { importAs: 'integer' }),
   ],
   search: ['nombre'],
   // spec §2: filters searchNombre and grupoAtributos.
@@ -30,7 +37,7 @@ export const atributos = defineResource({
       alwaysOn: true,
     }),
   ],
-  // spec §5: codigo becomes an integer (the import's normalizeRow('atributos')).
+  // spec §5: codigo becomes an integer (the import's normalizeRow (the fields' importAs)).
   normalizeOnSave: true,
   menu: { group: 'catalogo', icon: 'ListAlt' },
   messages: { deleted: 'Atributo eliminado', deletedMany: '%{smart_count} atributos eliminados' },

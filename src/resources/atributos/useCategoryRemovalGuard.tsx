@@ -18,7 +18,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useCallback, useRef, useState } from 'react';
 import { useNotify, useRegisterMutationMiddleware, type Identifier, type RaRecord } from 'react-admin';
-import { useReferenceData } from '../../custom/referenceData/api';
+import { useReferenceData } from '../../dataProvider/referenceData';
 import type { SaveCheckResult, SaveGuard } from '../generic/saveGuard';
 import { serverErrorMessage } from '../generic/serverErrors';
 import { productsText, removedCategories, removeFromProducts, type CategoryCount } from './categoryRemoval';

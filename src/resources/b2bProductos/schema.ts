@@ -6,6 +6,12 @@ export const b2bProductos = defineResource({
   model: 'B2bProducto',
   label: 'Producto B2B',
   labelPlural: 'Productos B2B',
+  names: {
+    en: ['B2B product', 'B2B products'],
+    de: ['B2B-Produkt', 'B2B-Produkte'],
+    fr: ['Produit B2B', 'Produits B2B'],
+    pt: ['Produto B2B', 'Produtos B2B'],
+  },
   view: true,
   companyField: 'empresaId',
   fields: [

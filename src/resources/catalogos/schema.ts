@@ -5,6 +5,12 @@ export const catalogos = defineResource({
   model: 'Catalogo',
   label: 'Catálogo',
   labelPlural: 'Catálogos',
+  names: {
+    en: ['Catalogue', 'Catalogues'],
+    de: ['Katalog', 'Kataloge'],
+    fr: ['Catalogue', 'Catalogues'],
+    pt: ['Catálogo', 'Catálogos'],
+  },
   idField: 'Id',
   companyField: 'empresaId',
   fields: [

@@ -5,6 +5,12 @@ export const catalogosProductos = defineResource({
   model: 'CatalogoProducto',
   label: 'Producto de catálogo',
   labelPlural: 'Productos de catálogos',
+  names: {
+    en: ['Catalogue product', 'Catalogue products'],
+    de: ['Katalogprodukt', 'Katalogprodukte'],
+    fr: ['Produit de catalogue', 'Produits de catalogues'],
+    pt: ['Produto de catálogo', 'Produtos de catálogos'],
+  },
   companyVia: { field: 'catalogoId', parent: 'catalogos' },
   fields: [
     id(),

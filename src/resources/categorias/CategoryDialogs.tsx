@@ -18,10 +18,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ProductoEnCategoria } from '../../custom/referenceData/contract';
-import { useReferenceData } from '../../custom/referenceData/api';
+import type { ProductoEnCategoria } from '../../core/referenceData/contract';
+import { useReferenceData } from '../../dataProvider/referenceData';
 import { serverErrorMessage } from '../generic/serverErrors';
-import { ROOT_CODE, type CategoryRow } from './tree';
+import { ROOT_CODE, type CategoryRow } from '../../core/categoryTree';
 
 export type FieldErrors = Partial<Record<'codigo' | 'nombre' | 'padre', string>>;
 
@@ -105,7 +105,9 @@ const ParentSelect = ({
   >
     {options.map((option) => (
       <MenuItem key={option.codigo} value={option.codigo}>
-        {option.codigo === ROOT_CODE ? 'master (categoría principal)' : `${option.nombre} (${option.codigo})`}
+        {option.codigo === ROOT_CODE
+          ? `${ROOT_CODE} (categoría principal)`
+          : `${option.nombre} (${option.codigo})`}
       </MenuItem>
     ))}
   </TextField>

@@ -47,7 +47,7 @@ import {
   type ParentOption,
   type SaveResult,
 } from './CategoryDialogs';
-import { buildTree, placementError, ROOT_CODE, type CategoryRow } from './tree';
+import { buildTree, placementError, ROOT_CODE, type CategoryRow } from '../../core/categoryTree';
 
 const RESOURCE = 'categorias';
 /** A company's whole tree in one request (categories are tens to a few hundred). */
@@ -87,7 +87,7 @@ export const CategoryTreePage = () => {
   const rows = useMemo(() => data ?? [], [data]);
   const tree = useMemo(() => buildTree(rows), [rows]);
   const parents: ParentOption[] = useMemo(
-    () => [{ codigo: ROOT_CODE, nombre: 'master' }, ...tree.tops.map((node) => node.category)],
+    () => [{ codigo: ROOT_CODE, nombre: ROOT_CODE }, ...tree.tops.map((node) => node.category)],
     [tree],
   );
 

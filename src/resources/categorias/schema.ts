@@ -1,3 +1,4 @@
+import { ROOT_CODE } from '../../core/categoryTree';
 import { contains, defineResource, empresaId, id, q, str } from '../fields';
 
 /**
@@ -9,13 +10,20 @@ export const categorias = defineResource({
   model: 'Categoria',
   label: 'Categoría',
   labelPlural: 'Categorías',
+  names: {
+    en: ['Category', 'Categories'],
+    de: ['Kategorie', 'Kategorien'],
+    fr: ['Catégorie', 'Catégories'],
+    pt: ['Categoria', 'Categorias'],
+  },
   table: 'categorias',
+  naturalKeys: [['codigo']],
   companyField: 'empresaId',
   fields: [
     id(),
     empresaId(),
     str('codigo', 'Código', { required: true, maxLength: 50, uniqueWith: ['empresaId'] }),
-    str('padre', 'Categoría padre (código)', { maxLength: 50, default: 'master' }),
+    str('padre', 'Categoría padre (código)', { maxLength: 50, default: ROOT_CODE }),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
   ],
   search: ['nombre', 'codigo'],

@@ -5,6 +5,12 @@ export const clubs = defineResource({
   model: 'Club',
   label: 'Club',
   labelPlural: 'Clubs',
+  names: {
+    en: ['Club', 'Clubs'],
+    de: ['Club', 'Clubs'],
+    fr: ['Club', 'Clubs'],
+    pt: ['Clube', 'Clubes'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

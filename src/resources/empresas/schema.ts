@@ -5,7 +5,14 @@ export const empresas = defineResource({
   model: 'Empresa',
   label: 'Empresa',
   labelPlural: 'Empresas',
+  names: {
+    en: ['Company', 'Companies'],
+    de: ['Unternehmen', 'Unternehmen'],
+    fr: ['Entreprise', 'Entreprises'],
+    pt: ['Empresa', 'Empresas'],
+  },
   table: 'empresas',
+  naturalKeys: [['codigo']],
   fields: [
     id(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),

@@ -6,6 +6,12 @@ export const empresasBC = defineResource({
   model: 'EmpresaBC',
   label: 'Enlace con BC',
   labelPlural: 'Enlaces empresa–BC',
+  names: {
+    en: ['BC link', 'Company–BC links'],
+    de: ['BC-Verknüpfung', 'Unternehmen–BC-Verknüpfungen'],
+    fr: ['Lien BC', 'Liens entreprise–BC'],
+    pt: ['Ligação BC', 'Ligações empresa–BC'],
+  },
   companyVia: { field: 'idEmpresa', parent: 'empresas' },
   fields: [
     id(),

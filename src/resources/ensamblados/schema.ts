@@ -5,7 +5,14 @@ export const ensamblados = defineResource({
   model: 'Ensamblado',
   label: 'Ensamblado',
   labelPlural: 'Productos ensamblados',
+  names: {
+    en: ['Assembly', 'Assembled products'],
+    de: ['Baugruppe', 'Zusammengesetzte Produkte'],
+    fr: ['Assemblage', 'Produits assemblés'],
+    pt: ['Montagem', 'Produtos montados'],
+  },
   table: 'ensamblados',
+  naturalKeys: [['skuPrincipal', 'skuEnsamblado']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
@@ -18,7 +25,7 @@ export const ensamblados = defineResource({
     }),
     str('skuEnsamblado', 'SKU ensamblado', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    int('cantidad', 'Cantidad', { min: 0, default: 1, lenient: true }),
+    int('cantidad', 'Cantidad', { min: 0, default: 1, lenient: true, importAs: 'integer' }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -30,7 +37,7 @@ export const ensamblados = defineResource({
     equals('cantidad', 'Cantidad', { input: 'number' }),
   ],
   menu: { group: 'relaciones', icon: 'Extension' },
-  // spec §5: cantidad becomes an integer, with the import's normalizeRow('ensamblados').
+  // spec §5: cantidad becomes an integer, with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Ensamblado creado',

@@ -5,6 +5,12 @@ export const familias = defineResource({
   model: 'Familia',
   label: 'Familia',
   labelPlural: 'Familias',
+  names: {
+    en: ['Family', 'Families'],
+    de: ['Familie', 'Familien'],
+    fr: ['Famille', 'Familles'],
+    pt: ['Família', 'Famílias'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

@@ -16,7 +16,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { schemaFor } from '../registry';
-import { completions, unknownNames, unknownNamesWarning, type Completion } from './nameList';
+import { completions, unknownNames, unknownNamesWarning, type Completion } from '../../core/nameList';
 
 /** Names read from the target (the company's records; a catalogue's categories are a few hundred at most). */
 const NAMES_READ = 1000;

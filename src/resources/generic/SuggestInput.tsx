@@ -1,7 +1,7 @@
 /**
  * A text input whose suggestions come from a custom endpoint (schema `suggestions`), e.g. the principal SKUs
  * of /obtenerSkuPrincipales. The data provider answers them through its `suggestions(endpoint, {q, limit})`
- * method (src/custom/referenceData/api.ts); without one the input is a plain text field. Free text is kept.
+ * method (src/dataProvider/referenceData.ts); without one the input is a plain text field. Free text is kept.
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';

@@ -1,9 +1,9 @@
 /**
  * Lenient (free-text) fields and save normalisation, over the CSV import's own functions
- * (src/custom/importExport/normalize.ts), so a form and an import read '07/03/2026' or ' 3 ' the same way.
+ * (src/core/csv/normalize.ts), so a form and an import read '07/03/2026' or ' 3 ' the same way.
  * Pure.
  */
-import { normalizeRow, parseFlexibleDate, toInteger } from '../../custom/importExport/normalize';
+import { normalizeRow, parseFlexibleDate, toInteger } from '../../core/csv/normalize';
 import type { FieldSchema, ResourceSchema } from '../types';
 
 export const LENIENT_DATE_MESSAGE = 'Fecha no válida: use dd/mm/aaaa (también aaaa-mm-dd).';
@@ -48,15 +48,14 @@ export const lenientValue = (field: FieldSchema, value: unknown): unknown => {
 };
 
 /**
- * The values a form saves: `normalizeRow(table, …)` when the schema asks for it (spec §5), then every lenient
+ * The values a form saves: `normalizeRow(fields, …)` when the schema asks for it (spec §5), then every lenient
  * field read with the same functions. Returns a new object.
  */
 export const normalizeForSave = (
   schema: ResourceSchema,
   values: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> => {
-  const out =
-    schema.normalizeOnSave && schema.table ? normalizeRow(schema.table, { ...values }) : { ...values };
+  const out = schema.normalizeOnSave ? normalizeRow(schema.fields, { ...values }) : { ...values };
   for (const field of schema.fields) {
     if (field.lenient && field.name in out) out[field.name] = lenientValue(field, out[field.name]);
   }

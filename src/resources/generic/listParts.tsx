@@ -8,7 +8,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { CsvExportButton } from '../../custom/importExport/ExportButton';
+import { CsvExportButton } from './csvExport/ExportButton';
 import type { ResourceSchema } from '../types';
 import { hasOptionalFilters } from './filtersFor';
 import { isOnePerCompany } from './onePerCompany';

@@ -1,7 +1,7 @@
 /** Record-level display components used by generated list columns and show pages. */
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
-import { SNBadge } from '../../layout/SNBadge';
+import { SNBadge } from './SNBadge';
 import { formatDateOnly, formatDateTime } from './formatDate';
 
 export interface SourceFieldProps {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNotify, useRedirect, type RaRecord } from 'react-admin';
-import { getSelectedEmpresaId, onSelectedEmpresaChange } from '../../layout/empresa';
+import { getSelectedEmpresaId, onSelectedEmpresaChange } from '../../dataProvider/company';
 import type { ResourceSchema } from '../types';
 
 export const OTHER_COMPANY_MESSAGE =

@@ -1,6 +1,7 @@
 /** react-admin validators derived from a field declaration. Messages are i18n keys (Spanish by default). */
 import { maxLength, minValue, number, required, type Validator } from 'react-admin';
-import { dayOf, notBeforeMessage } from '../rules';
+import { datePart } from '../../core/datePart';
+import { notBeforeMessage } from '../rules';
 import type { FieldSchema, ResourceSchema } from '../types';
 import { lenientError, lenientValue } from './lenient';
 
@@ -17,7 +18,7 @@ const notBlank: Validator = (value: unknown) =>
 
 /** The calendar day a date field's form value stands for (lenient text read like the import does). */
 const formDay = (field: FieldSchema | undefined, value: unknown): string | undefined =>
-  field?.lenient ? dayOf(lenientValue(field, value)) : dayOf(value);
+  field?.lenient ? datePart(lenientValue(field, value)) : datePart(value);
 
 /** `notBefore`: this date may not be before the other date field of the record. */
 const notBefore = (field: FieldSchema, schema: ResourceSchema | undefined): Validator => {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/guards';
 /**
  * LoopBack's validation answers in clear Spanish, for the messages under the inputs and the forms' toasts
  * (docs/loopback-contract.md "Error bodies"): AJV body validation (`details[]` with `code`, `message`, `info`),
@@ -126,9 +127,6 @@ export const validationMessage = (detail: ValidationDetail): string => {
       return message && !isLoopBackEnglish(message) ? message : INVALID_MESSAGE;
   }
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The `{error:{…}}` object of an HttpError (its body), of a body, or undefined. */
 const loopBackError = (error: unknown): Record<string, unknown> | undefined => {

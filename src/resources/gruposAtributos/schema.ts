@@ -5,7 +5,14 @@ export const gruposAtributos = defineResource({
   model: 'GrupoAtributos',
   label: 'Grupo de atributos',
   labelPlural: 'Grupos de atributos',
+  names: {
+    en: ['Attribute group', 'Attribute groups'],
+    de: ['Attributgruppe', 'Attributgruppen'],
+    fr: ["Groupe d'attributs", "Groupes d'attributs"],
+    pt: ['Grupo de atributos', 'Grupos de atributos'],
+  },
   table: 'grupos_atributos',
+  naturalKeys: [['codigo'], ['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),

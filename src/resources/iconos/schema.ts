@@ -5,7 +5,14 @@ export const iconos = defineResource({
   model: 'Icono',
   label: 'Icono',
   labelPlural: 'Iconos',
+  names: {
+    en: ['Icon', 'Icons'],
+    de: ['Symbol', 'Symbole'],
+    fr: ['Icône', 'Icônes'],
+    pt: ['Ícone', 'Ícones'],
+  },
   table: 'iconos',
+  naturalKeys: [['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),

@@ -5,7 +5,14 @@ export const idiomas = defineResource({
   model: 'Idioma',
   label: 'Idioma',
   labelPlural: 'Idiomas',
+  names: {
+    en: ['Language', 'Languages'],
+    de: ['Sprache', 'Sprachen'],
+    fr: ['Langue', 'Langues'],
+    pt: ['Idioma', 'Idiomas'],
+  },
   table: 'idiomas',
+  naturalKeys: [['codigo']],
   fields: [
     id(),
     str('nombre', 'Nombre', { required: true, maxLength: 100 }),

@@ -6,6 +6,12 @@ export const logsnavs = defineResource({
   model: 'LogNav',
   label: 'Registro ERP',
   labelPlural: 'Registros ERP',
+  names: {
+    en: ['ERP log entry', 'ERP log'],
+    de: ['ERP-Protokolleintrag', 'ERP-Protokoll'],
+    fr: ['Entrée du journal ERP', 'Journal ERP'],
+    pt: ['Registo do ERP', 'Registos do ERP'],
+  },
   fields: [
     id(),
     datetime('fecha', 'Fecha', { readOnly: true }),

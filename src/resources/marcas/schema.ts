@@ -5,7 +5,14 @@ export const marcas = defineResource({
   model: 'Marca',
   label: 'Marca',
   labelPlural: 'Marcas',
+  names: {
+    en: ['Brand', 'Brands'],
+    de: ['Marke', 'Marken'],
+    fr: ['Marque', 'Marques'],
+    pt: ['Marca', 'Marcas'],
+  },
   table: 'marca',
+  naturalKeys: [['codigo'], ['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),

@@ -1,12 +1,17 @@
+import { CAMPO_SUFFIXES } from '../../core/aiTexts/fields';
 import { contains, defineResource, id, ref, refFilter, str, text } from '../fields';
-
-const campos = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'] as const;
 
 export const marketplacePrompts = defineResource({
   name: 'MarketPlacePrompts',
   model: 'MarketplacePrompt',
   label: 'Prompt de marketplace',
   labelPlural: 'Prompts de marketplaces',
+  names: {
+    en: ['Marketplace prompt', 'Marketplace prompts'],
+    de: ['Marktplatz-Prompt', 'Marktplatz-Prompts'],
+    fr: ['Prompt de place de marché', 'Prompts de places de marché'],
+    pt: ['Prompt de marketplace', 'Prompts de marketplaces'],
+  },
   fields: [
     id(),
     ref('marketplaceId', 'Marketplace', 'MarketPlaces', { required: true, referenceLabel: 'codigo' }),
@@ -17,7 +22,7 @@ export const marketplacePrompts = defineResource({
       maxLength: 50,
       uniqueWith: ['marketplaceId'],
     }),
-    ...campos.flatMap((n) => [
+    ...CAMPO_SUFFIXES.flatMap((n) => [
       str(`campo${n}`, `Campo ${n.toLowerCase()}`, { maxLength: 100, inList: n === 'Uno' }),
       text(`promptCampo${n}`, `Prompt del campo ${n.toLowerCase()}`, { inList: false }),
     ]),
@@ -26,7 +31,7 @@ export const marketplacePrompts = defineResource({
   filters: [
     refFilter('marketplaceId', 'Marketplace', 'MarketPlaces', { alwaysOn: true }),
     contains('categoriaCodigo', 'Categoría', { alwaysOn: true }),
-    ...campos.map((n) => contains(`campo${n}`, `Campo ${n.toLowerCase()}`)),
+    ...CAMPO_SUFFIXES.map((n) => contains(`campo${n}`, `Campo ${n.toLowerCase()}`)),
   ],
   menu: { group: 'marketplaces', icon: 'Psychology' },
   messages: {

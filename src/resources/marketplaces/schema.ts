@@ -5,6 +5,12 @@ export const marketplaces = defineResource({
   model: 'Marketplace',
   label: 'Marketplace',
   labelPlural: 'Marketplaces',
+  names: {
+    en: ['Marketplace', 'Marketplaces'],
+    de: ['Marktplatz', 'Marktplätze'],
+    fr: ['Place de marché', 'Places de marché'],
+    pt: ['Marketplace', 'Marketplaces'],
+  },
   fields: [
     id(),
     str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),

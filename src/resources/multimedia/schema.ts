@@ -5,7 +5,14 @@ export const multimedia = defineResource({
   model: 'Multimedia',
   label: 'Multimedia',
   labelPlural: 'Tipos de multimedia',
+  names: {
+    en: ['Media type', 'Media types'],
+    de: ['Medientyp', 'Medientypen'],
+    fr: ['Type de média', 'Types de médias'],
+    pt: ['Tipo de multimédia', 'Tipos de multimédia'],
+  },
   table: 'multimedia',
+  naturalKeys: [['clave']],
   companyField: 'empresaId',
   fields: [
     id(),

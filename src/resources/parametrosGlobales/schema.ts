@@ -5,6 +5,12 @@ export const parametrosGlobales = defineResource({
   model: 'ParametroGlobal',
   label: 'Parámetros globales',
   labelPlural: 'Parámetros globales',
+  names: {
+    en: ['Global settings', 'Global settings'],
+    de: ['Globale Parameter', 'Globale Parameter'],
+    fr: ['Paramètres globaux', 'Paramètres globaux'],
+    pt: ['Parâmetros globais', 'Parâmetros globais'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

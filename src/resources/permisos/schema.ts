@@ -5,7 +5,14 @@ export const permisos = defineResource({
   model: 'Permiso',
   label: 'Permiso',
   labelPlural: 'Permisos',
+  names: {
+    en: ['Permission', 'Permissions'],
+    de: ['Berechtigung', 'Berechtigungen'],
+    fr: ['Permission', 'Permissions'],
+    pt: ['Permissão', 'Permissões'],
+  },
   table: 'permisos',
+  naturalKeys: [['controllerName', 'moduleName', 'actionName']],
   fields: [
     id(),
     str('controllerName', 'Acción (controllerName)', { required: true, maxLength: 100 }),

@@ -6,6 +6,12 @@ export const plantillas = defineResource({
   model: 'Plantilla',
   label: 'Integración',
   labelPlural: 'Plantillas de integración',
+  names: {
+    en: ['Integration', 'Integration templates'],
+    de: ['Integration', 'Integrationsvorlagen'],
+    fr: ['Intégration', "Modèles d'intégration"],
+    pt: ['Integração', 'Modelos de integração'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

@@ -5,8 +5,17 @@ export const productoAtributos = defineResource({
   model: 'ProductoAtributo',
   label: 'Atributo de producto',
   labelPlural: 'Atributos de productos',
+  names: {
+    en: ['Product attribute', 'Product attributes'],
+    de: ['Produktattribut', 'Produktattribute'],
+    fr: ['Attribut de produit', 'Attributs de produits'],
+    pt: ['Atributo de produto', 'Atributos de produtos'],
+  },
   table: 'producto_atributos',
+  naturalKeys: [['productoId', 'atributoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -5,8 +5,17 @@ export const productoDatosCatalogo = defineResource({
   model: 'ProductoDatosCatalogo',
   label: 'Datos de catálogo y coste',
   labelPlural: 'Datos de catálogo y coste',
+  names: {
+    en: ['Catalogue and cost data', 'Catalogue and cost data'],
+    de: ['Katalog- und Kostendaten', 'Katalog- und Kostendaten'],
+    fr: ['Données de catalogue et de coût', 'Données de catalogue et de coût'],
+    pt: ['Dados de catálogo e custo', 'Dados de catálogo e custo'],
+  },
   table: 'producto_datos_catalogo',
+  naturalKeys: [['productoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

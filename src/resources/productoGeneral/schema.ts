@@ -5,8 +5,17 @@ export const productoGeneral = defineResource({
   model: 'ProductoGeneral',
   label: 'Datos generales',
   labelPlural: 'Datos generales de productos',
+  names: {
+    en: ['General data', 'Product general data'],
+    de: ['Allgemeine Daten', 'Allgemeine Produktdaten'],
+    fr: ['Données générales', 'Données générales des produits'],
+    pt: ['Dados gerais', 'Dados gerais dos produtos'],
+  },
   table: 'producto_general',
+  naturalKeys: [['productoId']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

@@ -5,9 +5,18 @@ export const productoIconos = defineResource({
   model: 'ProductoIcono',
   label: 'Icono de producto',
   labelPlural: 'Iconos de productos',
+  names: {
+    en: ['Product icon', 'Product icons'],
+    de: ['Produktsymbol', 'Produktsymbole'],
+    fr: ['Icône de produit', 'Icônes de produits'],
+    pt: ['Ícone de produto', 'Ícones de produtos'],
+  },
   table: 'producto_iconos',
+  naturalKeys: [['idProducto', 'idIcono']],
   compositeKey: ['idProducto', 'idIcono'],
   companyVia: { field: 'idProducto', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     ref('idProducto', 'Producto', 'productos', { required: true }),
     ref('idIcono', 'Icono', 'Iconos', { required: true }),

@@ -5,8 +5,17 @@ export const productoMultimedia = defineResource({
   model: 'ProductoMultimedia',
   label: 'Multimedia de producto',
   labelPlural: 'Multimedia de productos',
+  names: {
+    en: ['Product media', 'Product media'],
+    de: ['Produktmedium', 'Produktmedien'],
+    fr: ['Média de produit', 'Médias de produits'],
+    pt: ['Multimédia de produto', 'Multimédia de produtos'],
+  },
   table: 'producto_multimedia',
+  naturalKeys: [['productoId', 'nombre']],
   companyVia: { field: 'productoId', parent: 'productos' },
+  // copied with the product by its replication ('{nombre}-COPIA')
+  replicatedWith: 'productos',
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),

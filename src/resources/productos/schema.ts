@@ -5,7 +5,14 @@ export const productos = defineResource({
   model: 'Producto',
   label: 'Producto',
   labelPlural: 'Productos',
+  names: {
+    en: ['Product', 'Products'],
+    de: ['Produkt', 'Produkte'],
+    fr: ['Produit', 'Produits'],
+    pt: ['Produto', 'Produtos'],
+  },
   table: 'productos',
+  naturalKeys: [['nombre']],
   companyField: 'empresaId',
   fields: [
     id(),
@@ -18,7 +25,7 @@ export const productos = defineResource({
     sn('finalizado', 'Finalizado'),
     sn('finalizadoSAT', 'Finalizado SAT', { inList: false }),
     sn('enviarAecoc', 'Enviar a AECOC', { inList: false }),
-    sn('sincronizarConBC', 'Sincronizar con BC', { inList: false }),
+    sn('sincronizarConBC', 'Sincronizar con BC', { inList: false, importAs: 'sn-or-n' }),
     sn('ensamblado', 'Ensamblado', { inList: false }),
     // null means "not included in marketplaces" (spec §3): no default.
     sn('activoEnMarketplace', 'Activo en marketplace', { default: null, inList: false }),

@@ -6,7 +6,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Loading } from 'react-admin';
 import type { ResourceViews } from '../views';
 
-const ProductList = lazy(() => import('./list/ProductList'));
+const ProductList = lazy(() => import('../../custom/productList/ProductList'));
 const ProductCreate = lazy(() => import('../../custom/productEditor/ProductCreate'));
 const ProductEdit = lazy(() => import('../../custom/productEditor/ProductEdit'));
 const B2bProductList = lazy(() => import('../../custom/productEditor/b2b/B2bProductList'));

@@ -5,6 +5,12 @@ export const productosGeneracionTextos = defineResource({
   model: 'ProductoGeneracionTextos',
   label: 'Generación de textos',
   labelPlural: 'Cola de generación de textos',
+  names: {
+    en: ['Text generation', 'Text generation queue'],
+    de: ['Textgenerierung', 'Warteschlange der Textgenerierung'],
+    fr: ['Génération de textes', "File d'attente de génération de textes"],
+    pt: ['Geração de textos', 'Fila de geração de textos'],
+  },
   companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),

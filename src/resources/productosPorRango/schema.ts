@@ -5,6 +5,12 @@ export const productosPorRango = defineResource({
   model: 'ProductoPorRango',
   label: 'Producto por rango',
   labelPlural: 'Productos por rango',
+  names: {
+    en: ['Product per range', 'Products per range'],
+    de: ['Produkt pro Sortiment', 'Produkte pro Sortiment'],
+    fr: ['Produit par gamme', 'Produits par gamme'],
+    pt: ['Produto por gama', 'Produtos por gama'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

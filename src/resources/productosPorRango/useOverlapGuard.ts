@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { useDataProvider, type RaRecord } from 'react-admin';
-import { overlapMessage } from '../../custom/referenceData/contract';
+import { overlapMessage } from '../../core/referenceData/contract';
 import type { SaveGuard } from '../generic/saveGuard';
-import { rangesOverlap, type RangeLike } from './overlap';
+import { rangesOverlap, type RangeLike } from '../../core/rangeOverlap';
 
 /** Ranges of one sku + club fetched for the check (a product rarely has more than a handful per club). */
 const MAX_RANGES = 1000;

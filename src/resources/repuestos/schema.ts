@@ -5,7 +5,14 @@ export const repuestos = defineResource({
   model: 'Repuesto',
   label: 'Repuesto',
   labelPlural: 'Repuestos',
+  names: {
+    en: ['Spare part', 'Spare parts'],
+    de: ['Ersatzteil', 'Ersatzteile'],
+    fr: ['Pièce détachée', 'Pièces détachées'],
+    pt: ['Peça sobresselente', 'Peças sobresselentes'],
+  },
   table: 'repuestos',
+  naturalKeys: [['skuPrincipal', 'skuRepuesto']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
@@ -20,9 +27,9 @@ export const repuestos = defineResource({
     }),
     str('skuRepuesto', 'SKU repuesto', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    int('posicion', 'Posición', { min: 0, lenient: true }),
-    date('fechaInicio', 'Fecha de inicio', { lenient: true }),
-    date('fechaFin', 'Fecha de fin', { lenient: true, notBefore: 'fechaInicio' }),
+    int('posicion', 'Posición', { min: 0, lenient: true, importAs: 'integer' }),
+    date('fechaInicio', 'Fecha de inicio', { lenient: true, importAs: 'date' }),
+    date('fechaFin', 'Fecha de fin', { lenient: true, importAs: 'date', notBefore: 'fechaInicio' }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -36,7 +43,7 @@ export const repuestos = defineResource({
     { source: 'fechaFin', op: 'day', label: 'Fecha de fin', input: 'date' },
   ],
   menu: { group: 'relaciones', icon: 'Build' },
-  // spec §5: posicion and dates read with the import's normalizeRow('repuestos').
+  // spec §5: posicion and dates read with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Repuesto creado',

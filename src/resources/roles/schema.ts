@@ -5,7 +5,14 @@ export const roles = defineResource({
   model: 'Rol',
   label: 'Rol',
   labelPlural: 'Roles',
+  names: {
+    en: ['Role', 'Roles'],
+    de: ['Rolle', 'Rollen'],
+    fr: ['Rôle', 'Rôles'],
+    pt: ['Função', 'Funções'],
+  },
   table: 'roles',
+  naturalKeys: [['codigo']],
   fields: [
     id(),
     str('nombre', 'Nombre', { required: true, maxLength: 100 }),

@@ -5,7 +5,14 @@ export const sustitutos = defineResource({
   model: 'Sustituto',
   label: 'Sustituto',
   labelPlural: 'Sustitutos',
+  names: {
+    en: ['Substitute', 'Substitutes'],
+    de: ['Ersatzprodukt', 'Ersatzprodukte'],
+    fr: ['Substitut', 'Substituts'],
+    pt: ['Substituto', 'Substitutos'],
+  },
   table: 'sustitutos',
+  naturalKeys: [['skuPrincipal', 'skuSustituto']],
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
@@ -18,9 +25,9 @@ export const sustitutos = defineResource({
     }),
     str('skuSustituto', 'SKU sustituto', { required: true, maxLength: 100 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
-    date('fechaInicio', 'Fecha de inicio', { lenient: true }),
-    date('fechaFin', 'Fecha de fin', { lenient: true, notBefore: 'fechaInicio' }),
-    sn('intercambiable', 'Intercambiable'),
+    date('fechaInicio', 'Fecha de inicio', { lenient: true, importAs: 'date' }),
+    date('fechaFin', 'Fecha de fin', { lenient: true, importAs: 'date', notBefore: 'fechaInicio' }),
+    sn('intercambiable', 'Intercambiable', { importAs: 'sn' }),
     ...stamps(),
     ...syncLogFields(),
   ],
@@ -34,7 +41,7 @@ export const sustitutos = defineResource({
     snFilter('intercambiable', 'Intercambiable', { ignore: ['TODOS'] }),
   ],
   menu: { group: 'relaciones', icon: 'SwapHoriz' },
-  // spec §5: dates and intercambiable read with the import's normalizeRow('sustitutos').
+  // spec §5: dates and intercambiable read with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Sustituto creado',

@@ -5,6 +5,12 @@ export const tablas = defineResource({
   model: 'Tabla',
   label: 'Tabla de integración',
   labelPlural: 'Tablas de integración',
+  names: {
+    en: ['Integration table', 'Integration tables'],
+    de: ['Integrationstabelle', 'Integrationstabellen'],
+    fr: ["Table d'intégration", "Tables d'intégration"],
+    pt: ['Tabela de integração', 'Tabelas de integração'],
+  },
   companyVia: { field: 'plantillaId', parent: 'Plantilla' },
   fields: [
     id(),

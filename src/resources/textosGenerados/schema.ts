@@ -5,6 +5,12 @@ export const textosGenerados = defineResource({
   model: 'TextoGenerado',
   label: 'Texto generado',
   labelPlural: 'Textos generados',
+  names: {
+    en: ['Generated text', 'Generated texts'],
+    de: ['Generierter Text', 'Generierte Texte'],
+    fr: ['Texte généré', 'Textes générés'],
+    pt: ['Texto gerado', 'Textos gerados'],
+  },
   companyVia: { field: 'productoId', parent: 'productos' },
   fields: [
     id(),

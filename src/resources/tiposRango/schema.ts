@@ -5,6 +5,12 @@ export const tiposRango = defineResource({
   model: 'TipoRango',
   label: 'Tipo de rango',
   labelPlural: 'Tipos de rango',
+  names: {
+    en: ['Range type', 'Range types'],
+    de: ['Sortimentstyp', 'Sortimentstypen'],
+    fr: ['Type de gamme', 'Types de gamme'],
+    pt: ['Tipo de gama', 'Tipos de gama'],
+  },
   companyField: 'empresaId',
   fields: [
     id(),

@@ -5,7 +5,14 @@ export const traducciones = defineResource({
   model: 'Traduccion',
   label: 'Traducción',
   labelPlural: 'Traducciones',
+  names: {
+    en: ['Translation', 'Translations'],
+    de: ['Übersetzung', 'Übersetzungen'],
+    fr: ['Traduction', 'Traductions'],
+    pt: ['Tradução', 'Traduções'],
+  },
   table: 'traducciones',
+  naturalKeys: [['idiomaId', 'clave']],
   fields: [
     id(),
     ref('idiomaId', 'Idioma', 'idiomas', { required: true }),

@@ -5,7 +5,14 @@ export const usuarios = defineResource({
   model: 'Usuario',
   label: 'Usuario',
   labelPlural: 'Usuarios',
+  names: {
+    en: ['User', 'Users'],
+    de: ['Benutzer', 'Benutzer'],
+    fr: ['Utilisateur', 'Utilisateurs'],
+    pt: ['Utilizador', 'Utilizadores'],
+  },
   table: 'usuarios',
+  naturalKeys: [['mail']],
   companyField: 'empresaId',
   fields: [
     id(),

@@ -6,6 +6,12 @@ export const vistaMarketplacePrompts = defineResource({
   model: 'VistaMarketPlacePrompt',
   label: 'Prompt (vista)',
   labelPlural: 'Vista de prompts',
+  names: {
+    en: ['Prompt (view)', 'Prompt view'],
+    de: ['Prompt (Ansicht)', 'Prompt-Ansicht'],
+    fr: ['Prompt (vue)', 'Vue des prompts'],
+    pt: ['Prompt (vista)', 'Vista de prompts'],
+  },
   view: true,
   fields: [
     id(),

@@ -6,6 +6,12 @@ export const vistaMuestraFotos = defineResource({
   model: 'VistaMuestraFotosOptimizada',
   label: 'Foto de producto',
   labelPlural: 'Fotos de productos',
+  names: {
+    en: ['Product photo', 'Product photos'],
+    de: ['Produktfoto', 'Produktfotos'],
+    fr: ['Photo de produit', 'Photos de produits'],
+    pt: ['Fotografia de produto', 'Fotografias de produtos'],
+  },
   table: 'vista_muestra_fotos_optimizada',
   view: true,
   companyField: 'empresaId',

@@ -92,6 +92,7 @@ describe('filterToWhere', () => {
       model: 'ConRango',
       label: 'x',
       labelPlural: 'x',
+      names: { en: ['x', 'x'], de: ['x', 'x'], fr: ['x', 'x'], pt: ['x', 'x'] },
       fields: [
         id(),
         empresaId(),
@@ -140,6 +141,7 @@ describe('filterToWhere', () => {
       model: 'Ops',
       label: 'x',
       labelPlural: 'x',
+      names: { en: ['x', 'x'], de: ['x', 'x'], fr: ['x', 'x'], pt: ['x', 'x'] },
       fields: [id(), str('estado', 'Estado'), str('motivoError', 'Motivo'), int('nivel', 'Nivel')],
       filters: [
         { source: 'estados', field: 'estado', op: 'in', label: 'Estados', input: 'select' },

@@ -5,13 +5,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { SelectInput, TextInput, maxLength, required, useRecordContext } from 'react-admin';
+import { SelectInput, useRecordContext } from 'react-admin';
 import { productoGeneral } from '../../../resources/productoGeneral/schema';
+import { productos } from '../../../resources/productos/schema';
 import { SN_CHOICES } from '../../../resources/generic/choices';
-import { formatProductDate } from '../dates';
+import { formatProductDate } from '../../../core/productDate';
 import { JoinedListInput } from '../JoinedListInput';
 import { Section, schemaInput } from '../layout';
 import { MarketplaceInput } from '../MarketplaceInput';
+import { ROOT_CODE } from '../../../core/categoryTree';
 
 const FLAGS: readonly [string, string][] = [
   ['finalizado', 'Finalizado'],
@@ -60,37 +62,38 @@ const SyncLog = () => {
   );
 };
 
+/** A product field's declaration: the editor takes labels and limits from the schema, never its own copy. */
+const productField = (name: string) => {
+  const field = productos.fields.find((candidate) => candidate.name === name);
+  if (!field) throw new Error(`productos.${name} no existe`);
+  return field;
+};
+
 export const GeneralTab = () => (
   <Box sx={{ width: '100%' }}>
     <Section title="Producto">
-      <TextInput
-        source="nombre"
-        label="Nombre (SKU)"
-        validate={[required(), maxLength(100)]}
-        fullWidth
-        helperText={false}
-      />
+      {schemaInput(productos, 'nombre')}
       <JoinedListInput
         source="categorias"
         label="Categorías"
         reference="categorias"
-        excludeCodes={['master']}
-        maxLength={500}
+        excludeCodes={[ROOT_CODE]}
+        maxLength={productField('categorias').maxLength}
         helperText="Al cambiar la categoría se sincronizan los atributos"
       />
-      <JoinedListInput source="familias" label="Familias" reference="familias" maxLength={500} />
+      <JoinedListInput
+        source="familias"
+        label={productField('familias').label}
+        reference="familias"
+        maxLength={productField('familias').maxLength}
+      />
     </Section>
     <Section title="Estado">
       {FLAGS.map(([source, label]) => (
         <SelectInput key={source} source={source} label={label} choices={SN_CHOICES} helperText={false} />
       ))}
       <MarketplaceInput />
-      <TextInput
-        source="ordenAtributos"
-        label="Orden de atributos"
-        validate={maxLength(50)}
-        helperText={false}
-      />
+      {schemaInput(productos, 'ordenAtributos', '', { fullWidth: false })}
     </Section>
     <Section title="Datos generales">
       {GENERAL_TEXTS.map((name) => schemaInput(productoGeneral, name, 'general.'))}

@@ -35,7 +35,7 @@ import {
   safeFileName,
   uploadKindFor,
   uploadProblem,
-} from '../contract';
+} from '../../../core/productEditor/contract';
 import { MediaThumb } from '../MediaThumb';
 import {
   PRINCIPAL_ONLY_IMAGES,
@@ -44,7 +44,7 @@ import {
   renditionOf,
   uploadEffect,
   type MediaRecord,
-} from '../mediaRecords';
+} from '../../../core/productEditor/mediaRecords';
 import { markProductsStale } from '../productCache';
 import { useMediaBaseUrl, useProductApi, mediaUrl } from '../useProductApi';
 

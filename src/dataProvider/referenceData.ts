@@ -8,15 +8,15 @@
  */
 import { useMemo } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
-import type { HttpClient } from '../../dataProvider/http';
-import { selectedEmpresaId } from '../../dataProvider/loopback';
+import type { HttpClient } from './http';
+import { getSelectedEmpresaId } from './company';
 import {
   COMPRUEBA_ATRIBUTOS_PATH,
   ELIMINA_ATRIBUTOS_PATH,
   POR_CATEGORIA_PATH,
   type CountAnswer,
   type ProductoEnCategoria,
-} from './contract';
+} from '../core/referenceData/contract';
 
 export interface ReferenceDataApi {
   /** GET /{endpoint}?q=&limit=&empresaId= → the suggestions of a text input (schema `suggestions`). */
@@ -53,7 +53,7 @@ export const referenceDataApi = (
   options: ReferenceDataOptions = {},
 ): ReferenceDataApi => {
   const base = apiUrl.replace(/\/+$/, '');
-  const empresa = () => String((options.getEmpresaId ?? selectedEmpresaId)());
+  const empresa = () => String((options.getEmpresaId ?? getSelectedEmpresaId)());
   const getJson = async (path: string, query: Record<string, string> = {}): Promise<unknown> => {
     const search = new URLSearchParams(query).toString();
     return (await httpClient(`${base}/${path}${search ? `?${search}` : ''}`)).json;

@@ -6,7 +6,7 @@
  */
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, useListContext } from 'react-admin';
-import type { ResourceSchema } from '../../resources/types';
+import type { ResourceSchema } from '../../types';
 import { ExportProgressDialog, useCsvExport } from './useCsvExport';
 
 export const CsvExportButton = ({ schema }: { schema: ResourceSchema }) => {

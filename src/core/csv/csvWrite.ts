@@ -1,17 +1,15 @@
 /**
  * Writing CSV (re-exported by csv.ts; free of papaparse, so screens that only export stay small): semicolon
  * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
- * neutralised (spec §7).
-
+ * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTables.ts.
  */
-import { schemaForTable } from '../../resources/registry';
+import { startsLikeFormula } from '../formula';
 
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
 
 export const csvFileName = (table: string): string => `${table}_PIM.csv`;
 
-const FORMULA_START = /^[=+\-@\t\r\0]/;
 /** What the exporter wrote for a text that starts like a formula: one more leading quote. */
 const NEUTRALISED = /^'+[=+\-@\t\r\0]/;
 
@@ -23,7 +21,7 @@ export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(/[\r\n;]+/g, ' ');
   // Only text can carry a formula: numbers such as -5 are exported as they are.
-  return typeof value === 'string' && (FORMULA_START.test(value) || NEUTRALISED.test(value))
+  return typeof value === 'string' && (startsLikeFormula(value) || NEUTRALISED.test(value))
     ? `'${text}`
     : text;
 }
@@ -34,23 +32,8 @@ export const uncell = (text: string): string => (NEUTRALISED.test(text) ? text.s
 /** The text `csvCell` writes for a stored string, without the neutralising quote (to compare on re-import). */
 export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
 
-/** The export columns of a table: its declared fields (never write-only ones such as passwords). */
-export function tableColumns(table: string): string[] | undefined {
-  return schemaForTable(table)
-    ?.fields.filter((field) => !field.writeOnly)
-    .map((field) => field.name);
-}
-
-/**
- * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
- * row. Keys outside the columns are not exported.
- */
-export function toCsv(
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  columns?: readonly string[],
-): string {
-  const header = columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []);
+/** Rows to CSV text under `header`; keys outside the header are not exported. */
+export function csvText(header: readonly string[], rows: readonly Record<string, unknown>[]): string {
   const lines = [header.map(csvCell).join(CSV_SEPARATOR)];
   for (const row of rows) lines.push(header.map((c) => csvCell(row[c])).join(CSV_SEPARATOR));
   return BOM + lines.join('\r\n') + '\r\n';
@@ -62,7 +45,7 @@ export function toCsv(
  */
 export function toRawCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (value: string): string => {
-    const text = FORMULA_START.test(value) || NEUTRALISED.test(value) ? `'${value}` : value;
+    const text = startsLikeFormula(value) || NEUTRALISED.test(value) ? `'${value}` : value;
     return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));

@@ -1,10 +1,10 @@
 /** Display columns of the product list. */
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
-import { joinCategories, splitCategories } from '../../../custom/productEditor/attributeSync';
-import { formatProductDate } from '../../../custom/productEditor/dates';
-import { MediaThumb } from '../../../custom/productEditor/MediaThumb';
-import { SNBadge } from '../../../layout/SNBadge';
+import { joinCategories, splitCategories } from '../productEditor/attributeSync';
+import { formatProductDate } from '../../core/productDate';
+import { MediaThumb } from '../productEditor/MediaThumb';
+import { SNBadge } from '../../resources/generic/SNBadge';
 
 export interface ColumnProps {
   source: string;

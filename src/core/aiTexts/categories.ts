@@ -3,7 +3,8 @@
  * API). A product's `categorias` lists subcategory names or codes separated by ';' (or ','); a prompt's
  * `categoriaCodigo` is usually the parent (top) category code. Pure.
  */
-import { splitNames } from '../../resources/generic/nameList';
+import { ROOT_CODE } from '../categoryTree';
+import { splitNames } from '../nameList';
 
 export interface CategoriaRow {
   codigo?: string | null;
@@ -35,7 +36,7 @@ export function categoryKeys(
       if (norm(row.codigo) !== key && norm(row.nombre) !== key) continue;
       if (row.codigo) keys.add(norm(row.codigo));
       if (row.nombre) keys.add(norm(row.nombre));
-      if (row.padre && norm(row.padre) !== 'master') {
+      if (row.padre && norm(row.padre) !== ROOT_CODE) {
         keys.add(norm(row.padre));
         const parent = own.find((candidate) => norm(candidate.codigo) === norm(row.padre));
         if (parent?.nombre) keys.add(norm(parent.nombre));

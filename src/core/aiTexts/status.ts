@@ -1,41 +1,11 @@
 /**
- * States of AI-generated texts and of generation queue rows. Pure.
+ * States of AI-generated texts and of generation queue rows (the review state itself is src/core/reviewStatus.ts).
+ * Pure.
  */
+import type { Tono } from '../reviewStatus';
 
 export type SN = 'S' | 'N';
 export type EstadoGeneracion = 'Ejecutado' | 'NoEjecutado';
-
-/** Review state of a set of texts (a product, or a product in one marketplace). */
-export type EstadoRevision = 'Sin textos' | 'Revisado' | 'No revisado' | 'Revisado parcial';
-
-export const ESTADOS_REVISION: readonly EstadoRevision[] = ['Revisado', 'Revisado parcial', 'No revisado'];
-
-export function estadoRevision(texts: readonly { revisado_sn?: string | null }[]): EstadoRevision {
-  if (texts.length === 0) return 'Sin textos';
-  const reviewed = texts.filter((text) => text.revisado_sn === 'S').length;
-  if (reviewed === texts.length) return 'Revisado';
-  if (reviewed === 0) return 'No revisado';
-  return 'Revisado parcial';
-}
-
-/** The same from counts (rows of obtenerRegistrosVistaMarketPlaceProductoGeneral). */
-export function estadoRevisionDeConteo(total: number, revisados: number): EstadoRevision {
-  if (total <= 0) return 'Sin textos';
-  if (revisados >= total) return 'Revisado';
-  if (revisados <= 0) return 'No revisado';
-  return 'Revisado parcial';
-}
-
-export type Tono = 'success' | 'warning' | 'error' | 'default';
-
-export const tonoRevision = (estado: EstadoRevision): Tono =>
-  estado === 'Revisado'
-    ? 'success'
-    : estado === 'Revisado parcial'
-      ? 'warning'
-      : estado === 'No revisado'
-        ? 'error'
-        : 'default';
 
 /** The answer status of the generic dispatch / a queue row → what the user reads. */
 export function estadoGeneracionTexto(estado: unknown): { label: string; tono: Tono } {

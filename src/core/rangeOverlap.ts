@@ -1,4 +1,6 @@
 /** Range overlap rule for products per range (spec §5): same skuProducto and club, date part only. */
+import { datePart } from './datePart';
+
 export interface RangeLike {
   id?: number | string;
   skuProducto: string;
@@ -7,7 +9,7 @@ export interface RangeLike {
   hastaFecha: string;
 }
 
-const day = (value: string): string => String(value).slice(0, 10);
+const day = (value: string): string => datePart(value) ?? String(value);
 
 /**
  * True when an existing range of the same skuProducto and club starts on or before the candidate's end and ends

@@ -13,7 +13,8 @@
  *     → string[]: the SKUs (product names) of the company that can be a principal SKU of an assembly,
  *     substitute or spare part, containing q (case-insensitive), sorted, at most `limit` (default 50).
  */
-import { splitNames } from '../../resources/generic/nameList';
+import { splitNames } from '../nameList';
+import { datePart } from '../datePart';
 
 export const POR_CATEGORIA_PATH = 'productos/por-categoria';
 export const COMPRUEBA_ATRIBUTOS_PATH = 'producto-atributos/comprueba-atributos-en-productos-por-categoria';
@@ -26,9 +27,6 @@ export const TIPO_NO_VALIDO = 'Tipo no válido';
 
 export const isTipoCategoria = (value: unknown): value is TipoCategoria =>
   typeof value === 'string' && (TIPOS_CATEGORIA as readonly string[]).includes(value);
-
-/** The root category code (spec §9). */
-export const ROOT_CATEGORY = 'master';
 
 export const SKU_SUGGESTIONS_DEFAULT = 50;
 export const SKU_SUGGESTIONS_MAX = 500;
@@ -80,17 +78,8 @@ export interface ClubItemDelete {
 export type ClubItemsPayload =
   { Acction: 'INSERT'; items: ClubItemInsert[] } | { Acction: 'DELETE'; items: ClubItemDelete[] };
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD' of an ISO string or Date (the date part only, as the overlap rule). */
-export const isoDay = (value: unknown): string => {
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? ''
-      : `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-  }
-  return typeof value === 'string' ? value.slice(0, 10) : '';
-};
+/** 'YYYY-MM-DD' of an ISO string or Date (the date part only, as the overlap rule); '' when unreadable. */
+export const isoDay = (value: unknown): string => datePart(value) ?? '';
 
 /** 'YYYY-MM-DD…' → 'dd/mm/yyyy' for messages. */
 export const spanishDay = (value: unknown): string => {

@@ -4,10 +4,15 @@ export const DEFAULT_EMPRESA_ID = 1;
 /** Dispatched on window when this tab selects another company. */
 export const EMPRESA_CHANGE_EVENT = 'pim:empresa-change';
 
+/** The selected company id; 1 when absent or unreadable (a JSON-quoted id such as '"2"' reads as 2). */
 export const getSelectedEmpresaId = (): number => {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(SELECTED_EMPRESA_KEY);
-  const id = stored === null ? NaN : Number(stored);
-  return Number.isInteger(id) && id > 0 ? id : DEFAULT_EMPRESA_ID;
+  try {
+    const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(SELECTED_EMPRESA_KEY);
+    const id = stored === null ? NaN : Number(JSON.parse(stored));
+    return Number.isInteger(id) && id > 0 ? id : DEFAULT_EMPRESA_ID;
+  } catch {
+    return DEFAULT_EMPRESA_ID;
+  }
 };
 
 export const setSelectedEmpresaId = (id: number): void => {

@@ -16,14 +16,14 @@ import {
   TopToolbar,
   useNotify,
 } from 'react-admin';
-import { CsvExportButton } from '../../../custom/importExport/ExportButton';
-import { errorToast } from '../../../custom/productEditor/ErrorToast';
-import { MESSAGES } from '../../../custom/productEditor/messages';
-import { DEFAULT_PER_PAGE } from '../../generic/GenericList';
-import { filtersFor } from '../../generic/filtersFor';
-import { ListPagination } from '../../generic/listParts';
-import { SNField } from '../../generic/recordFields';
-import { productos } from '../schema';
+import { CsvExportButton } from '../../resources/generic/csvExport/ExportButton';
+import { errorToast } from '../productEditor/ErrorToast';
+import { MESSAGES } from '../productEditor/messages';
+import { DEFAULT_PER_PAGE } from '../../resources/generic/GenericList';
+import { filtersFor } from '../../resources/generic/filtersFor';
+import { ListPagination } from '../../resources/generic/listParts';
+import { SNField } from '../../resources/generic/recordFields';
+import { productos } from '../../resources/productos/schema';
 import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
 

@@ -72,29 +72,29 @@ export function toInteger(value: unknown): number | null {
   return Number.isFinite(parsed) ? Math.trunc(parsed) : null;
 }
 
-const INTEGER_FIELDS: Record<string, readonly string[]> = {
-  atributos: ['codigo'],
-  ensamblados: ['cantidad'],
-  repuestos: ['posicion'],
+/**
+ * How the import reads a field's text (declared on the field as `importAs`): 'integer' → toInteger, 'date' →
+ * parseFlexibleDate, 'sn' → toSN, 'sn-or-n' → 'S' for yes, else 'N' (left alone when blank).
+ */
+export type ImportReading = 'integer' | 'date' | 'sn' | 'sn-or-n';
+
+export interface ImportRule {
+  name: string;
+  importAs?: ImportReading;
+}
+
+const READERS: Readonly<Record<ImportReading, (value: unknown) => unknown>> = {
+  integer: toInteger,
+  date: parseFlexibleDate,
+  sn: toSN,
+  'sn-or-n': (value) => (isBlank(value) ? value : quickSincronizarConBC(value)),
 };
 
-const DATE_FIELDS: Record<string, readonly string[]> = {
-  sustitutos: ['fechaInicio', 'fechaFin'],
-  repuestos: ['fechaInicio', 'fechaFin'],
-};
-
-/** Normalises one row of a table (CSV table names of spec §3) per spec §5. Returns a new object. */
-export function normalizeRow(table: string, row: Row): Row {
+/** Normalises one row per spec §5, reading each field as its declaration says (`importAs`). Returns a new object. */
+export function normalizeRow(fields: readonly ImportRule[], row: Row): Row {
   const out: Row = { ...row };
-  for (const field of INTEGER_FIELDS[table] ?? []) {
-    if (field in out) out[field] = toInteger(out[field]);
-  }
-  for (const field of DATE_FIELDS[table] ?? []) {
-    if (field in out) out[field] = parseFlexibleDate(out[field]);
-  }
-  if (table === 'sustitutos' && 'intercambiable' in out) out.intercambiable = toSN(out.intercambiable);
-  if (table === 'productos' && !isBlank(out.sincronizarConBC)) {
-    out.sincronizarConBC = quickSincronizarConBC(out.sincronizarConBC);
+  for (const field of fields) {
+    if (field.importAs && field.name in out) out[field.name] = READERS[field.importAs](out[field.name]);
   }
   return out;
 }

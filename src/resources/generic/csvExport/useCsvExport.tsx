@@ -12,7 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState } from 'react';
 import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
-import type { ResourceSchema } from '../../resources/types';
+import type { ResourceSchema } from '../../types';
 import { downloadText } from './download';
 import type { CsvFile } from './exporter';
 

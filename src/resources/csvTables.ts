@@ -5,42 +5,17 @@
  *
  * How an imported row finds the record it updates (its key), per table:
  * - a non-empty `id` column (the schema's idField) always wins;
- * - otherwise the first natural key below whose values are all present in the row;
- * - tables not listed use their unique fields, then their composite key.
+ * - otherwise the first of the schema's `naturalKeys` whose values are all present in the row;
+ * - schemas declaring none use their unique fields, then their composite key.
  * A row with no key value is created. Keys compare case-insensitively and without trailing spaces (as MySQL's
  * default collation does).
  */
-import { allSchemas, schemaForTable } from '../../resources/registry';
-import type { ResourceSchema } from '../../resources/types';
+import { csvText } from '../core/csv/csvWrite';
+import { normalizeRow, type Row } from '../core/csv/normalize';
+import { allSchemas, schemaForTable } from './registry';
+import type { ResourceSchema } from './types';
 
 export const TABLE_NAME_ERROR = 'Problema con el nombre de la tabla';
-
-/** Natural keys per table, in order of preference. */
-export const NATURAL_KEYS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  productos: [['nombre']],
-  producto_general: [['productoId']],
-  producto_atributos: [['productoId', 'atributoId']],
-  producto_multimedia: [['productoId', 'nombre']],
-  producto_iconos: [['idProducto', 'idIcono']],
-  producto_datos_catalogo: [['productoId']],
-  producto_caracteristicas: [['productoId', 'nombre']],
-  atributos: [['nombre']],
-  multimedia: [['clave']],
-  categorias: [['codigo']],
-  permisos: [['controllerName', 'moduleName', 'actionName']],
-  empresas: [['codigo']],
-  grupos_atributos: [['codigo'], ['nombre']],
-  marca: [['codigo'], ['nombre']],
-  situaciones: [['nombre']],
-  roles: [['codigo']],
-  usuarios: [['mail']],
-  iconos: [['nombre']],
-  idiomas: [['codigo']],
-  traducciones: [['idiomaId', 'clave']],
-  sustitutos: [['skuPrincipal', 'skuSustituto']],
-  ensamblados: [['skuPrincipal', 'skuEnsamblado']],
-  repuestos: [['skuPrincipal', 'skuRepuesto']],
-};
 
 /** Tables that can be exported: every schema with a `table` (views included). */
 export const exportSchemas = (): ResourceSchema[] => allSchemas().filter((schema) => schema.table);
@@ -76,7 +51,7 @@ const fieldNames = (schema: ResourceSchema): Set<string> => new Set(schema.field
 /** The natural keys of a table, in order of preference (only keys made of declared fields). */
 export function naturalKeys(schema: ResourceSchema): string[][] {
   const names = fieldNames(schema);
-  const declared = schema.table ? NATURAL_KEYS[schema.table] : undefined;
+  const declared = schema.naturalKeys;
   const fallback = [
     ...schema.fields.filter((field) => field.unique && !field.readOnly).map((field) => [field.name]),
     ...(schema.compositeKey ? [[...schema.compositeKey]] : []),
@@ -127,3 +102,26 @@ export function keyDescription(schema: ResourceSchema): string {
     ? `Cada fila actualiza el registro que coincide ${parts.join('; ')}; las demás se crean.`
     : 'Cada fila crea un registro.';
 }
+
+/** The export columns of a table: its declared fields (never write-only ones such as passwords). */
+export function tableColumns(table: string): string[] | undefined {
+  return schemaForTable(table)
+    ?.fields.filter((field) => !field.writeOnly)
+    .map((field) => field.name);
+}
+
+/**
+ * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
+ * row. Keys outside the columns are not exported.
+ */
+export function toCsv(
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  columns?: readonly string[],
+): string {
+  return csvText(columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []), rows);
+}
+
+/** One row of a table read as its schema's fields declare (`importAs`); an unknown table is left as it is. */
+export const normalizeTableRow = (table: string, row: Row): Row =>
+  normalizeRow(schemaForTable(table)?.fields ?? [], row);

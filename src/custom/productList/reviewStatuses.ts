@@ -1,6 +1,6 @@
 /** The review status of each product of a list page, from the texts of the whole page (one request). Pure. */
 import type { Identifier } from 'ra-core';
-import { reviewStatus, type ReviewStatus } from '../reviewStatus';
+import { reviewStatus, type ReviewStatus } from '../../core/reviewStatus';
 
 export interface PageProduct {
   id: Identifier;

@@ -5,10 +5,11 @@
  * Integration-template export: Familias dropped, file columns prefixed with the configured base path.
  */
 import type { DataProvider, RaRecord } from 'ra-core';
-import type { ResourceSchema } from '../../resources/types';
-import { csvFileName, tableColumns, toCsv } from './csvWrite';
-import type { Row } from './normalize';
-import { companyParent, FAMILIAS_COLUMN, FILE_COLUMNS } from './tables';
+import type { ResourceSchema } from '../../types';
+import { tableColumns, toCsv } from '../../csvTables';
+import { csvFileName } from '../../../core/csv/csvWrite';
+import type { Row } from '../../../core/csv/normalize';
+import { companyParent, FAMILIAS_COLUMN, FILE_COLUMNS } from '../../csvTables';
 
 /** Rows per request: big pages, because each page costs a scan on the server whatever its size. */
 export const EXPORT_PAGE_SIZE = 5000;

@@ -2,7 +2,7 @@
  * CSV for the generic import/export (spec §7 "CSV export and import"): semicolon separator, UTF-8 BOM,
  * `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection neutralised.
  *
- * The public face of two modules: csvWrite.ts (toCsv, csvFileName, csvCell… — no dependencies) and csvRead.ts
+ * The public face of two modules: csvWrite.ts (csvText, csvFileName, csvCell… — no dependencies) and csvRead.ts
  * (parseCsv, decodeCsvBytes — papaparse). A screen that only writes CSV should import csvWrite.ts, which keeps
  * papaparse out of its chunk.
  */
@@ -12,8 +12,7 @@ export {
   csvCell,
   csvFileName,
   exportedText,
-  tableColumns,
-  toCsv,
+  csvText,
   toRawCsv,
   uncell,
 } from './csvWrite';

@@ -9,9 +9,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useListContext, useRecordContext } from 'react-admin';
-import type { ReviewStatus } from '../reviewStatus';
-import { useProductApi } from '../../../custom/productEditor/useProductApi';
-import { REVIEW_STATUS_QUERY_KEY } from '../../../custom/aiTexts/reviewCache';
+import type { ReviewStatus } from '../../core/reviewStatus';
+import { useProductApi } from '../productEditor/useProductApi';
+import { REVIEW_STATUS_QUERY_KEY } from '../aiTexts/reviewCache';
 import { REVIEW_STATUS_COLORS, reviewStatusesOf } from './reviewStatuses';
 
 interface StatusState {
