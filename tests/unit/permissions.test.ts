@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessWithRules, permissionsToRules } from '../../src/authProvider/permissions';
+import { canAccessWithRules, permissionsToRules } from '../../src/core/permissions';
 
 describe('permissionsToRules', () => {
   it('maps each permiso to {action: controllerName, subject: moduleName, fields: [actionName]}', () => {
