@@ -155,7 +155,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     );
     app.bind(AuthBindings.TOKENS).to(tokens);
     app.bind(AuthBindings.USERS).to(new UserService(repositories.repository('usuarios')));
-    app.middleware(authenticationMiddleware(tokens) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
+    app.middleware(authenticationMiddleware(tokens, access) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
     app.controller(AuthController);
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);

@@ -150,7 +150,7 @@ function defineJoinModel(through: NonNullable<RelationSchema['through']>): Entit
   return defineModelClass<typeof Entity>(Entity, def);
 }
 
-/** Server-internal: one row per live refresh token (rotation deletes it). */
+/** Server-internal: one row per refresh token of a session (rotation marks it used). */
 export const REFRESH_TOKEN_MODEL = 'RefreshToken';
 
 function defineRefreshTokenModel(): EntityClass {
@@ -160,6 +160,12 @@ function defineRefreshTokenModel(): EntityClass {
       id: { type: 'string', id: true, generated: false, length: 64 },
       usuarioId: { type: 'number', required: true },
       expiresAt: { type: 'date', required: true },
+      /** The session (sign-in) the token belongs to: every rotation stays in it. */
+      familyId: { type: 'string', length: 64 },
+      /** When the session was signed in (its absolute lifetime counts from here). */
+      startedAt: { type: 'date' },
+      /** Set when the token is exchanged; presenting it again ends the whole session. */
+      usedAt: { type: 'date' },
     },
     settings: { strict: true, idInjection: false },
   });

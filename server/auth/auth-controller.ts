@@ -14,6 +14,7 @@ import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, post, requestBody } from '@loopback/rest';
 import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
+import { requires, signedIn } from './permiso';
 import { INVALID_REFRESH, type TokenService } from './tokens';
 import type { SignupData, UserService } from './users';
 
@@ -70,11 +71,12 @@ export class AuthController {
 
   private async session(credentials: Credentials): Promise<LoginResult> {
     const user = await this.users.verifyCredentials(credentials.email, credentials.password);
-    const profile = this.users.profile(user);
     await this.tokens.purgeExpired();
+    const { sid, refreshToken } = await this.tokens.startSession(Number(user.id));
+    const profile = this.users.profile(user, sid);
     return {
       accessToken: this.tokens.signAccess(profile),
-      refreshToken: await this.tokens.issueRefresh(profile.id),
+      refreshToken,
       userData: await this.users.userData(profile.id),
     };
   }
@@ -93,14 +95,13 @@ export class AuthController {
   async refresh(
     @requestBody(REFRESH) grant: { refreshToken: string },
   ): Promise<{ accessToken: string; refreshToken: string }> {
-    const userId = await this.tokens.consumeRefresh(grant.refreshToken);
-    const user = await this.users.userData(userId).catch(() => undefined);
-    if (!user) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
-    const profile = this.users.profile(user);
-    return {
-      accessToken: this.tokens.signAccess(profile),
-      refreshToken: await this.tokens.issueRefresh(profile.id),
-    };
+    const { usuarioId, sid, refreshToken } = await this.tokens.rotateRefresh(grant.refreshToken);
+    const user = await this.users.userData(usuarioId).catch(() => undefined);
+    if (!user) {
+      await this.tokens.endOtherSessions(usuarioId);
+      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    }
+    return { accessToken: this.tokens.signAccess(this.users.profile(user, sid)), refreshToken };
   }
 
   @post('/auth/logout', {
@@ -112,7 +113,10 @@ export class AuthController {
     await this.tokens.purgeExpired();
   }
 
-  @post('/auth/signup', okJson('The new usuario'))
+  @post('/auth/signup', {
+    ...requires({ action: 'create', resource: 'usuarios' }),
+    ...okJson('The new usuario'),
+  })
   signup(
     @requestBody(SIGNUP) data: SignupData,
     @inject(AuthBindings.COMPANY_ACCESS) creator: CompanyAccess,
@@ -120,7 +124,7 @@ export class AuthController {
     return this.users.signup(data, creator);
   }
 
-  @get('/usuarios/me', okJson('The current usuario'))
+  @get('/usuarios/me', { ...signedIn(), ...okJson('The current usuario') })
   me(@inject(AuthBindings.CURRENT_USER) current: CurrentUser): Promise<AnyObject> {
     return this.users.userData(current.id);
   }

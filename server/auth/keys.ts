@@ -10,6 +10,8 @@ export interface CurrentUser {
   email: string;
   /** The user's company when the token was signed (company scoping reads the stored user instead). */
   empresaId: number | null;
+  /** The session (sign-in) the token belongs to. */
+  sid: string;
 }
 
 /**

@@ -44,11 +44,12 @@ export class UserService {
     return user;
   }
 
-  profile(user: AnyObject): CurrentUser {
+  profile(user: AnyObject, sid: string): CurrentUser {
     return {
       id: Number(user.id),
       email: String(user.mail),
       empresaId: typeof user.empresaId === 'number' ? user.empresaId : null,
+      sid,
     };
   }
 

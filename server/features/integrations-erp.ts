@@ -20,6 +20,8 @@ import { productBatch, referenceStateBatch, relationBatches, selectProducts } fr
 import { ERP_ENDPOINTS, runSync, type SyncSummary } from '../erp/sync';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
+import { SYNC_ERP } from '../../src/core/apiPermisos';
 
 const empresaParam = param.query.integer('empresaId');
 const anyBody = {
@@ -100,18 +102,18 @@ export class IntegrationsErpController {
    * unknown query parameters are ignored: an `idProducto` here does NOT narrow the run — one product goes
    * through GET /sincronizaProductosManual?idProducto= (its volume and sincronizarConBC rules apply).
    */
-  @get('/sincronizaProductos')
+  @get('/sincronizaProductos', requires(SYNC_ERP))
   async sincronizaProductos(@empresaParam empresaId?: number): Promise<SyncSummary> {
     return this.syncProducts(companyFor(this.access, empresaId));
   }
 
-  @get('/sincronizaEstadoReferencia')
+  @get('/sincronizaEstadoReferencia', requires(SYNC_ERP))
   async sincronizaEstadoReferencia(@empresaParam empresaId?: number): Promise<SyncSummary> {
     const products = await this.products(companyFor(this.access, empresaId));
     return runSync(this.erp, this.logs, [await referenceStateBatch(this.repositories, products)]);
   }
 
-  @get('/sincronizaEstadoReferenciaManual')
+  @get('/sincronizaEstadoReferenciaManual', requires(SYNC_ERP))
   async sincronizaEstadoReferenciaManual(
     @param.query.string('idProducto') idProducto?: string,
     @empresaParam empresaId?: number,
@@ -123,7 +125,7 @@ export class IntegrationsErpController {
   }
 
   /** Body `{ids: number[]}` (or `{idProducto}`): those products (and their relations) are synced and logged. */
-  @post('/sincronizarProductosEnBC')
+  @post('/sincronizarProductosEnBC', requires(SYNC_ERP))
   async sincronizarProductosEnBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
@@ -143,7 +145,7 @@ export class IntegrationsErpController {
   // ---- connector ----
 
   /** Checks the ERP credentials; the ERP's token itself never leaves the server. */
-  @post('/token')
+  @post('/token', requires(SYNC_ERP))
   async token(): Promise<{ ok: true; tokenType: 'Bearer'; expiresIn: number }> {
     if (this.erp instanceof BusinessCentralErp) {
       const result = await this.erp.token();
@@ -157,7 +159,7 @@ export class IntegrationsErpController {
     return { ok: true, tokenType: 'Bearer', expiresIn: 3600 };
   }
 
-  @get('/endpoint')
+  @get('/endpoint', requires(SYNC_ERP))
   async endpoint(
     @param.query.string('$endpoint') endpoint?: string,
     @param.query.string('$filter') filter?: string,
@@ -182,7 +184,7 @@ export class IntegrationsErpController {
     return this.answer(await this.erp.get(endpoint, query));
   }
 
-  @post('/postEndpointBC')
+  @post('/postEndpointBC', requires(SYNC_ERP))
   async postEndpointBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
@@ -194,7 +196,7 @@ export class IntegrationsErpController {
   }
 
   /** Body `{items: [{no, marca}]}` → TW_Functions_DeleteItem. */
-  @post('/postEliminarProductoDeBC')
+  @post('/postEliminarProductoDeBC', requires(SYNC_ERP))
   async postEliminarProductoDeBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
@@ -222,7 +224,7 @@ export class IntegrationsErpController {
   }
 
   /** A new EAN code for a category: TW_Functions_NewEANCode {itemCategoryCode}; the reply carries data.mensaje. */
-  @get('/NewEANCode/{code}')
+  @get('/NewEANCode/{code}', requires(SYNC_ERP))
   async newEanCode(@param.path.string('code') code: string) {
     if (!code?.trim()) throw required('code', 'newEANCode');
     const result = await this.erp.post(ERP_ENDPOINTS.newEan, { itemCategoryCode: code.trim() });
@@ -235,7 +237,7 @@ export class IntegrationsErpController {
     return answer;
   }
 
-  @post('/InsertItem')
+  @post('/InsertItem', requires(SYNC_ERP))
   async insertItem(@requestBody(anyBody) body: AnyObject) {
     const result = await this.erp.post(ERP_ENDPOINTS.insertItem, body);
     await this.logCall('productos', String(body?.no ?? body?.nombre ?? ''), result, 'Insertado en BC');

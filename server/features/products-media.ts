@@ -33,6 +33,7 @@ import { fieldErrors } from '../write-rules';
 import { productByName, seesCompany } from './products/access';
 import { MEDIA_ACCESS_MIDDLEWARE_OPTIONS, mediaAccessMiddleware } from './products/mediaAccess';
 import { InvalidImageError, UploadStore } from './products/uploads';
+import { requires } from '../auth/permiso';
 
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
@@ -170,7 +171,10 @@ export class ProductMediaController {
     return answer;
   }
 
-  @post('/images-upload/{empresaId}/{nombre}/{fileName}', okJson('The stored image and its 800x600 PNG'))
+  @post('/images-upload/{empresaId}/{nombre}/{fileName}', {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('The stored image and its 800x600 PNG'),
+  })
   async uploadImage(
     @param.path.integer('empresaId') empresaId: number,
     @param.path.string('nombre') nombre: string,
@@ -181,7 +185,10 @@ export class ProductMediaController {
     return this.upload('images', empresaId, nombre, fileName, request, response);
   }
 
-  @post('/files-upload/{empresaId}/{nombre}/{fileName}', okJson('The stored file'))
+  @post('/files-upload/{empresaId}/{nombre}/{fileName}', {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('The stored file'),
+  })
   async uploadFile(
     @param.path.integer('empresaId') empresaId: number,
     @param.path.string('nombre') nombre: string,
@@ -196,7 +203,10 @@ export class ProductMediaController {
    * Renders the main image again for each product (comma-separated names): the 800x600 PNG of its principal
    * image record's file, which becomes the product's `imagen`.
    */
-  @get(PROCESS_IMAGES_PATH, okJson('Products processed and failures'))
+  @get(PROCESS_IMAGES_PATH, {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('Products processed and failures'),
+  })
   async procesarImagenes(@param.query.string('productos') productos?: string): Promise<ProcessImagesAnswer> {
     const names = [
       ...new Set(

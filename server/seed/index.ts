@@ -189,6 +189,8 @@ const PERMISOS: readonly string[] = [
   'read|logsnavs||Consultar el registro del ERP|',
   'sync|erp||Sincronizar con el ERP (Business Central)|',
   'send|aecoc||Enviar datos a AECOC|',
+  'export|productos||Exportar productos (feed de marketplaces)|',
+  'create|TextosGenerados||Generar textos con IA|',
 ];
 
 // ---------------------------------------------------------------- builder

@@ -196,14 +196,31 @@ describe('refresh', () => {
     const first = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['accessToken', 'refreshToken']);
-    const reused = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
-    expect(reused.status).toBe(401);
-    expect(reused.body).toEqual(unauthorized('Invalid refresh token'));
     const second = await call('POST', '/auth/refresh-token', { refreshToken: first.body.refreshToken });
     expect(second.status).toBe(200);
     expect((await call('GET', '/usuarios/me', undefined, second.body.accessToken as string)).status).toBe(
       200,
     );
+  });
+
+  it('reuse of a used refresh token ends the whole session (every token of its family)', async () => {
+    const session = await login();
+    const other = await login();
+    const first = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
+    expect(first.status).toBe(200);
+    const reused = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toEqual(unauthorized('Invalid refresh token'));
+    // The newer refresh token and the session's access tokens are dead too.
+    const newer = await call('POST', '/auth/refresh-token', { refreshToken: first.body.refreshToken });
+    expect(newer.body).toEqual(unauthorized('Invalid refresh token'));
+    for (const token of [session.accessToken, first.body.accessToken as string]) {
+      const me = await call('GET', '/usuarios/me', undefined, token);
+      expect(me.status).toBe(401);
+      expect(me.body).toEqual(unauthorized('La sesión ya no es válida. Inicie sesión de nuevo.'));
+    }
+    // Another sign-in of the same user is another session: it goes on.
+    expect((await call('GET', '/usuarios/me', undefined, other.accessToken)).status).toBe(200);
   });
 
   it('refuses garbage, access tokens and an empty body', async () => {

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 import { FORBIDDEN, apiHelpers, notFound, q, type Row } from '../support/api';
 
 let server: StartedServer;
@@ -32,7 +33,8 @@ const created = async (token: string, path: string, body: unknown): Promise<Row>
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   [producto1] = await rows(admin, '/productos', { where: { empresaId: 1 }, limit: 1 });
   [producto2] = await rows(admin, '/productos', { where: { empresaId: 2 }, limit: 1 });
   [catalogo1] = await rows(admin, '/catalogos', { where: { empresaId: 1 }, limit: 1 });
