@@ -642,8 +642,10 @@ export function buildDemoData(seed: number = DEFAULT_SEED): DemoData {
     sustitutos: 'Sustituto',
     repuestos: 'Repuesto',
   };
+  const companyOfSku = new Map(allProducts.map((product) => [product.sku, product.empresaId]));
   for (const event of [...errors, ...successes].sort((x, y) => x.fecha.localeCompare(y.fecha))) {
     table('logsnavs').add({
+      empresaId: companyOfSku.get(event.registro.split(/[ /]/)[0]) ?? main.empresaId,
       fecha: event.fecha,
       tabla: event.tabla,
       registro: event.registro,
