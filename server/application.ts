@@ -49,6 +49,10 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Default 7 days. */
   refreshTokenTtlSeconds?: number;
+  /** Absolute session lifetime: no refresh this long after the sign-in. Default 12 h. */
+  sessionTtlSeconds?: number;
+  /** Whether admins may create accounts through POST /auth/signup. Default true. */
+  signup?: boolean;
   /** The ERP seam; default: the simulated Business Central configured from the environment. */
   erp?: ErpAdapter;
   /**
@@ -95,8 +99,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
     const access = new AccessService(repositories);
     app.bind(AuthBindings.ACCESS).to(access);
-    // Only an admin writes the admin role, its permisos and admin users (see auth/admin-guard.ts).
-    app.interceptor(adminGuardInterceptor(new AdminGuard(access)), {
+    const tokens = new TokenService(
+      {
+        secret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
+        accessTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
+        refreshTtlSeconds: opts.refreshTokenTtlSeconds ?? SEVEN_DAYS,
+        sessionTtlSeconds: opts.sessionTtlSeconds,
+      },
+      repositories.refreshTokens,
+    );
+    app.bind(AuthBindings.TOKENS).to(tokens);
+    // Only an admin writes the admin role, its permisos, admin users and credentials (auth/admin-guard.ts).
+    app.interceptor(adminGuardInterceptor(new AdminGuard(access), tokens), {
       global: true,
       source: 'route',
       key: 'interceptors.pim.adminGuard',
@@ -145,16 +159,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
     }
 
-    const tokens = new TokenService(
-      {
-        secret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
-        accessTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
-        refreshTtlSeconds: opts.refreshTokenTtlSeconds ?? SEVEN_DAYS,
-      },
-      repositories.refreshTokens,
-    );
-    app.bind(AuthBindings.TOKENS).to(tokens);
-    app.bind(AuthBindings.USERS).to(new UserService(repositories.repository('usuarios')));
+    app
+      .bind(AuthBindings.USERS)
+      .to(new UserService(repositories.repository('usuarios'), { signup: opts.signup ?? true }));
     app.middleware(authenticationMiddleware(tokens, access) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
     app.controller(AuthController);
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');

@@ -2,7 +2,8 @@
  * `npm start`: the reference API serving the built app (./dist) on one port.
  * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://…; default: embedded store in
  * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
- * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days).
+ * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days), SESSION_TTL (absolute session
+ * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
     accessTokenTtlSeconds: seconds('ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: seconds('REFRESH_TOKEN_TTL'),
+    sessionTtlSeconds: seconds('SESSION_TTL'),
+    signup: process.env.SIGNUP_ENABLED !== '0',
   });
   const port = new URL(server.url).port;
   console.log(`PIM reference API and app: http://localhost:${port}/`);

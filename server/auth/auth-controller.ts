@@ -16,7 +16,7 @@ import { get, HttpErrors, post, requestBody } from '@loopback/rest';
 import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
 import { requires, signedIn } from './permiso';
 import { INVALID_REFRESH, type TokenService } from './tokens';
-import type { SignupData, UserService } from './users';
+import type { CredentialsChange, SignupData, UserService } from './users';
 
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 
@@ -45,6 +45,18 @@ const SIGNUP = jsonBody({
     nombre: { type: 'string', maxLength: 255 },
     codigo: { type: 'string', maxLength: 50 },
     empresaId: { type: 'integer' },
+  },
+});
+
+const CREDENTIALS_CHANGE = jsonBody({
+  type: 'object',
+  title: 'CredentialsChange',
+  required: ['currentPassword'],
+  additionalProperties: false,
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 255 },
+    password: { type: 'string', minLength: 1, maxLength: 255 },
+    mail: { type: 'string', minLength: 3, maxLength: 255 },
   },
 });
 
@@ -122,6 +134,22 @@ export class AuthController {
     @inject(AuthBindings.COMPANY_ACCESS) creator: CompanyAccess,
   ): Promise<AnyObject> {
     return this.users.signup(data, creator);
+  }
+
+  /**
+   * The signed-in user's own password and/or e-mail, proven with the current password. Their other sessions
+   * end; this one goes on.
+   */
+  @post('/usuarios/me/credenciales', {
+    ...signedIn(),
+    responses: { '204': { description: 'Credentials changed; the other sessions are ended' } },
+  })
+  async changeCredentials(
+    @requestBody(CREDENTIALS_CHANGE) change: CredentialsChange,
+    @inject(AuthBindings.CURRENT_USER) current: CurrentUser,
+  ): Promise<void> {
+    await this.users.changeOwnCredentials(current.id, change);
+    await this.tokens.endOtherSessions(current.id, current.sid);
   }
 
   @get('/usuarios/me', { ...signedIn(), ...okJson('The current usuario') })

@@ -25,13 +25,17 @@ export interface DemoData {
   logins: DemoLogin[];
 }
 
-export const DEMO_ADMIN: DemoLogin = { email: 'admin@demo.pim', password: 'Admin1234!', role: 'admin' };
-export const DEMO_EDITOR: DemoLogin = { email: 'editor@demo.pim', password: 'Editor1234!', role: 'editor' };
+export const DEMO_ADMIN: DemoLogin = { email: 'admin@demo.pim', password: 'Admin-Demo-2026!', role: 'admin' };
+export const DEMO_EDITOR: DemoLogin = {
+  email: 'editor@demo.pim',
+  password: 'Editor-Demo-2026!',
+  role: 'editor',
+};
 
 /** The seed used when none is given. */
 const DEFAULT_SEED = 20260105;
 
-const OTHER_USERS_PASSWORD = 'Demo1234!';
+const OTHER_USERS_PASSWORD = 'Usuario-Demo-2026!';
 
 /** The resources this module fills: every non-view schema, then the join models. */
 const RESOURCE_NAMES: readonly string[] = [

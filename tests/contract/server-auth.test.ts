@@ -273,7 +273,7 @@ describe('users', () => {
     const created = await call(
       'POST',
       '/usuarios',
-      { nombre: 'Nuevo', mail: 'nuevo@test.pim', password: 'Nuevo1234!', empresaId: 1 },
+      { nombre: 'Nuevo', mail: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026', empresaId: 1 },
       accessToken,
     );
     expect(created.status).toBe(200);
@@ -288,10 +288,10 @@ describe('users', () => {
     expect(one.body).toEqual({ id });
     const list = await call('GET', '/usuarios', undefined, accessToken);
     expect(list.text).not.toContain('password');
-    expect(list.text).not.toContain('Nuevo1234!');
-    expect((await login({ email: 'nuevo@test.pim', password: 'Nuevo1234!' })).userData).not.toHaveProperty(
-      'password',
-    );
+    expect(list.text).not.toContain('Nuevo-Usuario-2026');
+    expect(
+      (await login({ email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' })).userData,
+    ).not.toHaveProperty('password');
     // PUT without a password keeps it; PATCH with one changes it.
     expect(
       (
@@ -303,14 +303,14 @@ describe('users', () => {
         )
       ).status,
     ).toBe(204);
-    await login({ email: 'nuevo@test.pim', password: 'Nuevo1234!' });
-    expect((await call('PATCH', `/usuarios/${id}`, { password: 'Cambiada1!' }, accessToken)).status).toBe(
-      204,
-    );
+    await login({ email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' });
     expect(
-      (await call('POST', '/auth/login', { email: 'nuevo@test.pim', password: 'Nuevo1234!' })).status,
+      (await call('PATCH', `/usuarios/${id}`, { password: 'Cambiada-Clave-2026' }, accessToken)).status,
+    ).toBe(204);
+    expect(
+      (await call('POST', '/auth/login', { email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' })).status,
     ).toBe(401);
-    await login({ email: 'nuevo@test.pim', password: 'Cambiada1!' });
+    await login({ email: 'nuevo@test.pim', password: 'Cambiada-Clave-2026' });
   });
 
   it('POST /auth/signup (signed in) creates a user who can log in', async () => {
@@ -318,20 +318,38 @@ describe('users', () => {
     const res = await call(
       'POST',
       '/auth/signup',
-      { email: 'signup@test.pim', password: 'Signup123!' },
+      { email: 'signup@test.pim', password: 'Alta-Usuario-2026' },
       accessToken,
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mail: 'signup@test.pim', nombre: 'signup@test.pim', empresaId: 1 });
     expect(res.body).not.toHaveProperty('password');
-    await login({ email: 'signup@test.pim', password: 'Signup123!' });
+    await login({ email: 'signup@test.pim', password: 'Alta-Usuario-2026' });
     const again = await call(
       'POST',
       '/auth/signup',
-      { email: 'signup@test.pim', password: 'x' },
+      { email: 'signup@test.pim', password: 'Alta-Usuario-2026' },
       accessToken,
     );
     expect(again.status).toBe(422);
     expect((again.body.error as Record<string, unknown>).code).toBe('ER_DUP_ENTRY');
+  });
+
+  it('POST /auth/signup refuses passwords the policy does not accept, in Spanish, naming the field', async () => {
+    const { accessToken } = await login();
+    for (const [password, message] of [
+      ['1', 'La contraseña debe tener al menos 12 caracteres.'],
+      ['debil@test.pim', 'La contraseña no puede ser el correo electrónico.'],
+      ['password1234', 'Esa contraseña es demasiado común: elija otra.'],
+    ]) {
+      const res = await call('POST', '/auth/signup', { email: 'debil@test.pim', password }, accessToken);
+      expect(res.status, password).toBe(422);
+      expect(res.body.error, password).toMatchObject({
+        message,
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ path: '/password', message })],
+      });
+    }
+    expect((await call('POST', '/auth/login', { email: 'debil@test.pim', password: '1' })).status).toBe(401);
   });
 });

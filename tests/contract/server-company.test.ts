@@ -182,19 +182,30 @@ describe('writes', () => {
     expect((await call(admin, 'GET', `/Marca/${id}`)).status).toBe(404);
   });
 
-  it('a non-admin signs up users of their own company only', async () => {
-    const other = await call(editor, 'POST', '/auth/signup', {
-      email: 'ajeno@demo.pim',
-      password: 'Ajeno1234!',
+  it('only an admin signs users up, in any company', async () => {
+    const adminOnly = {
+      error: {
+        statusCode: 403,
+        name: 'ForbiddenError',
+        message: 'Solo un administrador puede dar de alta usuarios.',
+      },
+    };
+    for (const empresaId of [1, 2]) {
+      const res = await call(editor, 'POST', '/auth/signup', {
+        email: `ajeno${empresaId}@demo.pim`,
+        password: 'Ajeno-Usuario-2026',
+        empresaId,
+      });
+      expect(res.body).toEqual(adminOnly);
+    }
+    expect(await count(admin, '/usuarios', { mail: { like: 'ajeno%' } })).toBe(0);
+    const own = await call(admin, 'POST', '/auth/signup', {
+      email: 'propio@demo.pim',
+      password: 'Propio-Usuario-2026',
       empresaId: 2,
     });
-    expect(other.body).toEqual(FORBIDDEN);
-    const own = await call(editor, 'POST', '/auth/signup', {
-      email: 'propio@demo.pim',
-      password: 'Propio1234!',
-    });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ mail: 'propio@demo.pim', empresaId: 1 });
+    expect(own.body).toMatchObject({ mail: 'propio@demo.pim', empresaId: 2 });
   });
 
   it('the admin writes in any company', async () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type StartedServer } from '../support/server';
+import { makeAdmin } from '../support/access';
 
 interface Repo {
   create(data: Record<string, unknown>): Promise<{ id: number }>;
@@ -52,6 +53,7 @@ beforeAll(async () => {
     empresaId: 1,
   });
   expect(user.id).toBeDefined();
+  await makeAdmin(server.repositories as never, user.id);
   const login = await call(
     'POST',
     '/auth/login',

@@ -242,7 +242,7 @@ describe('PUT /roles/{id}/permisos', () => {
 });
 
 describe('PUT /usuarios/{id}/roles', () => {
-  const javier = { email: 'javier.morales@demo.pim', password: 'Demo1234!' };
+  const javier = { email: 'javier.morales@demo.pim', password: 'Usuario-Demo-2026!' };
 
   it('replaces a user’s roles; the next login shows them', async () => {
     const first = await login(javier.email, javier.password);
@@ -282,14 +282,14 @@ describe('PUT /usuarios/{id}/roles', () => {
   });
 
   it('company isolation: a non-admin cannot touch a user of another company (404)', async () => {
-    const pablo = (await login('pablo.castro@demo.pim', 'Demo1234!')).userData;
+    const pablo = (await login('pablo.castro@demo.pim', 'Usuario-Demo-2026!')).userData;
     expect(pablo.empresaId).toBe(2);
     const res = await call(editor, 'PUT', `/usuarios/${pablo.id}/roles`, { rolIds: [] });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(notFound('Usuario', pablo.id));
-    expect((await login('pablo.castro@demo.pim', 'Demo1234!')).userData.roles.map((r) => r.codigo)).toEqual([
-      'editor',
-    ]);
+    expect(
+      (await login('pablo.castro@demo.pim', 'Usuario-Demo-2026!')).userData.roles.map((r) => r.codigo),
+    ).toEqual(['editor']);
     // The admin may.
     expect(
       (await call(admin, 'PUT', `/usuarios/${pablo.id}/roles`, { rolIds: [rol('editor').id] })).status,

@@ -69,3 +69,20 @@ export async function testUser(
   const { accessToken } = (await res.json()) as { accessToken: string };
   return { id, email, password: TEST_PASSWORD, token: accessToken };
 }
+
+interface Creator {
+  create(data: Record<string, unknown>): Promise<{ id: unknown }>;
+  find(filter: Record<string, unknown>): Promise<{ id: unknown }[]>;
+}
+interface Repositories {
+  repository(name: string): Creator;
+  joinRepositories: Map<string, Creator>;
+}
+
+/** Gives a user created through the repositories the admin role (creating the role on an empty store). */
+export async function makeAdmin(repositories: Repositories, usuarioId: unknown): Promise<void> {
+  const roles = repositories.repository('roles');
+  const [found] = await roles.find({ where: { codigo: 'admin' }, limit: 1 });
+  const rol = found ?? (await roles.create({ nombre: 'Administrador', codigo: 'admin' }));
+  await repositories.joinRepositories.get('UsuarioRol')!.create({ usuarioId, rolId: rol.id });
+}
