@@ -17,6 +17,7 @@ import { defineAccessController } from './auth/access-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthBindings } from './auth/keys';
 import { AUTHENTICATION_MIDDLEWARE_OPTIONS, authenticationMiddleware } from './auth/middleware';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleConfig } from './auth/throttle';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
 import { companyScopeOf, scopedRepository } from './company';
@@ -51,6 +52,10 @@ export interface ServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Absolute session lifetime: no refresh this long after the sign-in. Default 12 h. */
   sessionTtlSeconds?: number;
+  /** Sign-in throttling (failures before delays and lock, delay, lock duration); defaults in auth/throttle.ts. */
+  loginThrottle?: Partial<ThrottleConfig>;
+  /** Largest JSON body accepted (body-parser size, e.g. '1mb', the default). */
+  jsonBodyLimit?: string;
   /** Whether admins may create accounts through POST /auth/signup. Default true. */
   signup?: boolean;
   /** The ERP seam; default: the simulated Business Central configured from the environment. */
@@ -92,7 +97,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       rest: {
         port: opts.port ?? 8000,
         host: opts.host ?? '127.0.0.1',
-        requestBodyParser: { json: { limit: '20mb' } },
+        // JSON bodies are small (uploads are multipart with their own limit): 413 above this.
+        requestBodyParser: { json: { limit: opts.jsonBodyLimit ?? '1mb' } },
         expressSettings: { 'x-powered-by': false },
       },
     });
@@ -109,6 +115,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       repositories.refreshTokens,
     );
     app.bind(AuthBindings.TOKENS).to(tokens);
+    app.bind(AuthBindings.THROTTLE).to(new LoginThrottle({ ...DEFAULT_THROTTLE, ...opts.loginThrottle }));
     // Only an admin writes the admin role, its permisos, admin users and credentials (auth/admin-guard.ts).
     app.interceptor(adminGuardInterceptor(new AdminGuard(access), tokens), {
       global: true,

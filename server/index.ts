@@ -50,6 +50,10 @@ async function main(): Promise<void> {
     refreshTokenTtlSeconds: seconds('REFRESH_TOKEN_TTL'),
     sessionTtlSeconds: seconds('SESSION_TTL'),
     signup: process.env.SIGNUP_ENABLED !== '0',
+    jsonBodyLimit: process.env.JSON_BODY_LIMIT || undefined,
+    loginThrottle: process.env.LOGIN_LOCK_SECONDS
+      ? { lockMs: Number(process.env.LOGIN_LOCK_SECONDS) * 1000 }
+      : undefined,
   });
   const port = new URL(server.url).port;
   console.log(`PIM reference API and app: http://localhost:${port}/`);

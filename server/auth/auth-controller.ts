@@ -12,9 +12,10 @@
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { get, HttpErrors, post, requestBody } from '@loopback/rest';
+import { get, HttpErrors, post, Request, requestBody, RestBindings } from '@loopback/rest';
 import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
 import { requires, signedIn } from './permiso';
+import type { LoginThrottle } from './throttle';
 import { INVALID_REFRESH, type TokenService } from './tokens';
 import type { CredentialsChange, SignupData, UserService } from './users';
 
@@ -79,10 +80,18 @@ export class AuthController {
   constructor(
     @inject(AuthBindings.USERS) private readonly users: UserService,
     @inject(AuthBindings.TOKENS) private readonly tokens: TokenService,
+    @inject(AuthBindings.THROTTLE) private readonly throttle: LoginThrottle,
+    @inject(RestBindings.Http.REQUEST) private readonly request: Request,
   ) {}
 
   private async session(credentials: Credentials): Promise<LoginResult> {
-    const user = await this.users.verifyCredentials(credentials.email, credentials.password);
+    const address = this.request.ip ?? this.request.socket.remoteAddress ?? '';
+    await this.throttle.before(credentials.email, address);
+    const user = await this.users.verifyCredentials(credentials.email, credentials.password).catch((err) => {
+      this.throttle.failed(credentials.email, address);
+      throw err;
+    });
+    this.throttle.succeeded(credentials.email);
     await this.tokens.purgeExpired();
     const { sid, refreshToken } = await this.tokens.startSession(Number(user.id));
     const profile = this.users.profile(user, sid);

@@ -1,6 +1,7 @@
 /** Binding keys of the auth layer, and the authenticated principal kept in each request context. */
 import { BindingKey } from '@loopback/core';
 import type { AccessService } from './access';
+import type { LoginThrottle } from './throttle';
 import type { TokenService } from './tokens';
 import type { UserService } from './users';
 
@@ -32,6 +33,7 @@ export const AuthBindings = {
   TOKENS: BindingKey.create<TokenService>('pim.auth.tokens'),
   USERS: BindingKey.create<UserService>('pim.auth.users'),
   ACCESS: BindingKey.create<AccessService>('pim.auth.access'),
+  THROTTLE: BindingKey.create<LoginThrottle>('pim.auth.throttle'),
   /** REQUEST-scoped: the CompanyAccess of the request's CURRENT_USER (computed once per request). */
   COMPANY_ACCESS: BindingKey.create<CompanyAccess>('pim.auth.companyAccess'),
 } as const;

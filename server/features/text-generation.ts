@@ -149,6 +149,9 @@ interface DispatchItem {
   idiomas?: string;
 }
 
+/** Products one AI dispatch may carry (each one is a generation call). */
+export const MAX_DISPATCH_ITEMS = 200;
+
 function decodeDispatch(base64Data: string): DispatchItem[] {
   let parsed: unknown;
   try {
@@ -163,6 +166,14 @@ function decodeDispatch(base64Data: string): DispatchItem[] {
     throw Object.assign(new HttpErrors.BadRequest('base64Data debe ser una lista de productos'), {
       code: 'INVALID_BASE64_DATA',
     });
+  if (list.length > MAX_DISPATCH_ITEMS) {
+    throw Object.assign(
+      new HttpErrors.UnprocessableEntity(
+        `Se pueden enviar como máximo ${MAX_DISPATCH_ITEMS} productos por petición (llegaron ${list.length}).`,
+      ),
+      { code: 'TOO_MANY_ITEMS' },
+    );
+  }
   return list.map((raw) => {
     const item = (raw ?? {}) as Record<string, unknown>;
     const productoId = Number(item.productoId ?? item.idProducto ?? item.id);
