@@ -23,6 +23,8 @@ import { UserService } from './auth/users';
 import { companyScopeOf, scopedRepository } from './company';
 import { defineKeyedDeleteControllers } from './composite-routes';
 import { ConfigController } from './config-controller';
+import { defineOpenApiController } from './openapi-controller';
+import { apiHeadersMiddleware, appHeaders } from './security-headers';
 import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
@@ -54,6 +56,10 @@ export interface ServerOptions {
   sessionTtlSeconds?: number;
   /** Sign-in throttling (failures before delays and lock, delay, lock duration); defaults in auth/throttle.ts. */
   loginThrottle?: Partial<ThrottleConfig>;
+  /** Origins allowed to call the API from a browser (CORS); none: same origin only. */
+  corsOrigins?: readonly string[];
+  /** Serve /openapi.json to anyone (default: signed-in admins only). */
+  publicOpenApi?: boolean;
   /** Largest JSON body accepted (body-parser size, e.g. '1mb', the default). */
   jsonBodyLimit?: string;
   /** Whether admins may create accounts through POST /auth/signup. Default true. */
@@ -100,6 +106,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         // JSON bodies are small (uploads are multipart with their own limit): 413 above this.
         requestBodyParser: { json: { limit: opts.jsonBodyLimit ?? '1mb' } },
         expressSettings: { 'x-powered-by': false },
+        // Browsers may call the API from these origins only (none: same origin only).
+        cors: {
+          origin: opts.corsOrigins?.length ? [...opts.corsOrigins] : false,
+          credentials: true,
+          methods: 'GET,HEAD,PUT,PATCH,POST,DELETE',
+          maxAge: 86400,
+        },
+        // The OpenAPI document is served by OpenApiController (admins only, or public when enabled).
+        openApiSpec: { disabled: true },
       },
     });
 
@@ -173,13 +188,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.controller(AuthController);
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
+    app.controller(defineOpenApiController(opts.publicOpenApi === true));
+    app.middleware(apiHeadersMiddleware(), { key: 'middleware.pim.securityHeaders' });
     app.bind(FeatureBindings.REPOSITORIES).to(repositories);
     app.bind(FeatureBindings.UPLOADS_DIR).to(uploadsDirFor(opts));
     app.bind(ErpBindings.ADAPTER).to(opts.erp ?? SimulatedErp.fromEnv());
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry: schemas });
     }
-    if (opts.staticDir) app.static('/', opts.staticDir);
+    if (opts.staticDir) app.static('/', opts.staticDir, { setHeaders: appHeaders(opts.corsOrigins) });
 
     if (!store.embedded) {
       const tables = [

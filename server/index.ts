@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { corsOrigins } from './security-headers';
 import { startServer } from './application';
 import { demoLogins } from './seed-loader';
 
@@ -33,7 +34,8 @@ function seconds(name: string): number | undefined {
 async function main(): Promise<void> {
   const rootDir = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
+  // Only this user reads the data folder (password hashes, the JWT secret).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const staticDir = process.env.STATIC_DIR
     ? path.resolve(process.env.STATIC_DIR)
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
     sessionTtlSeconds: seconds('SESSION_TTL'),
     signup: process.env.SIGNUP_ENABLED !== '0',
     jsonBodyLimit: process.env.JSON_BODY_LIMIT || undefined,
+    corsOrigins: corsOrigins(process.env.CORS_ORIGINS),
+    publicOpenApi: process.env.OPENAPI_PUBLIC === '1',
     loginThrottle: process.env.LOGIN_LOCK_SECONDS
       ? { lockMs: Number(process.env.LOGIN_LOCK_SECONDS) * 1000 }
       : undefined,

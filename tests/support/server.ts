@@ -22,6 +22,7 @@ export interface ServerOptions {
   /** Sign-in throttling overrides (server/auth/throttle.ts). */
   loginThrottle?: { freeFailures?: number; lockFailures?: number; baseDelayMs?: number; lockMs?: number };
   sessionTtlSeconds?: number;
+  corsOrigins?: string[];
 }
 
 interface ServerModule {
