@@ -61,3 +61,29 @@ export const forbiddenMessage = ({ action, resource }: PermisoNeeded): string =>
 
 /** An operation declared with no permiso does not start. */
 export const UNDECLARED_MESSAGE = 'Esta operación no declara el permiso que necesita: no se permite.';
+
+const CRUD_SCOPE: Readonly<Record<string, string>> = {
+  read: 'Consultar: listas, fichas y recuentos',
+  list: 'Consultar: listas, fichas y recuentos',
+  show: 'Consultar: listas, fichas y recuentos',
+  create: 'Crear registros',
+  update: 'Modificar registros (también en bloque)',
+  edit: 'Modificar registros (también en bloque)',
+  delete: 'Eliminar registros',
+};
+
+/**
+ * What a stored permiso lets its holders do on the API, in Spanish, from the same declarations the API
+ * enforces: the custom permisos by their label, CRUD verbs on a resource, `manage` (every operation), and
+ * the permisos the API does not use (say so rather than suggest they grant something).
+ */
+export function enforcedScope(permiso: { controllerName: string | null; moduleName: string | null }): string {
+  const action = normalizePermisoName(permiso.controllerName);
+  const resource = normalizePermisoName(permiso.moduleName);
+  const custom = CUSTOM_PERMISOS.find((p) => permisoKey(p) === `${action} ${resource}`);
+  if (custom) return custom.label;
+  if (action === 'manage')
+    return resource === 'all' ? 'Todas las operaciones' : 'Todas las operaciones del recurso';
+  if (resource === 'auth') return 'Ninguna operación de la API (solo entrar)';
+  return CRUD_SCOPE[action] ?? 'La API no aplica este permiso';
+}
