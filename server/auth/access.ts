@@ -11,10 +11,16 @@ import type { InternalRepository, Row, SchemaRepository } from '../repositories'
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
 import { MANAGE_ALL } from '../../src/core/apiPermisos';
-import { permissionsToRules, type AbilityRule, type Permiso } from '../../src/core/permissions';
+import {
+  canAccessWithRules,
+  permissionsToRules,
+  type AbilityRule,
+  type Permiso,
+} from '../../src/core/permissions';
 import type { CompanyAccess, CurrentUser } from './keys';
 
 export const FORBIDDEN_ADMIN_ROLE = 'Solo un administrador puede asignar o quitar el rol de administrador.';
+export const FORBIDDEN_GRANT_BEYOND = 'No puede conceder permisos que usted no tiene.';
 export const FORBIDDEN_ADMIN_PERMISOS =
   'Solo un administrador puede cambiar los permisos del rol de administrador.';
 
@@ -225,7 +231,25 @@ export class AccessService {
       throw new HttpErrors.Forbidden(FORBIDDEN_ADMIN_PERMISOS);
     }
     const ids = [...new Set(permisoIds)];
-    await this.assertExist(this.permisos, ids);
+    const rows = await this.assertExist(this.permisos, ids);
+    if (!access.admin) {
+      // Nobody grants more than they hold: every permiso added must be one the caller's own rules cover.
+      const rules = (access.userId !== null && (await this.stateOf(access.userId))?.rules) || [];
+      const current = new Set(
+        (await this.rolePermisos.repo.find({ where: { [this.rolePermisos.keyFrom]: rolId } })).map((l) =>
+          Number(l[this.rolePermisos.keyTo]),
+        ),
+      );
+      const beyond = rows.find(
+        (p) =>
+          !current.has(Number(p.id)) &&
+          !canAccessWithRules(rules, {
+            action: String(p.controllerName ?? ''),
+            resource: String(p.moduleName ?? ''),
+          }),
+      );
+      if (beyond) throw new HttpErrors.Forbidden(FORBIDDEN_GRANT_BEYOND);
+    }
     await this.replaceLinks(this.rolePermisos, rolId, ids);
   }
 

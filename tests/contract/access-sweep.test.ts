@@ -200,3 +200,44 @@ describe('roles are read per request', () => {
     expect((await call(user.token, 'GET', '/Marca/count')).status).toBe(403);
   });
 });
+
+describe('granting permisos', () => {
+  it('a non-admin grants only permisos they hold themselves (403 otherwise, nothing changes)', async () => {
+    const manager = await testUser(server.url, admin, 1, ['manage|roles']);
+    const me = (await call(manager.token, 'GET', '/usuarios/me')).body as unknown as {
+      roles: (Row & { permisos: Row[] })[];
+    };
+    const rolId = Number(me.roles[0].id);
+    const held = me.roles[0].permisos.map((p) => Number(p.id));
+    const find = async (controllerName: string, moduleName: string) =>
+      Number(
+        (
+          (
+            await call(
+              admin,
+              'GET',
+              `/permisos?filter=${q({ where: { controllerName, moduleName }, limit: 1 })}`,
+            )
+          ).body as Row[]
+        )[0].id,
+      );
+    for (const [action, resource] of [
+      ['manage', 'all'],
+      ['read', 'productos'],
+    ]) {
+      const res = await call(manager.token, 'PUT', `/roles/${rolId}/permisos`, {
+        permisoIds: [...held, await find(action, resource)],
+      });
+      expect(res.status, `${action} ${resource}`).toBe(403);
+      expect(res.body.error?.message).toBe('No puede conceder permisos que usted no tiene.');
+    }
+    const after = (await call(manager.token, 'GET', '/usuarios/me')).body as unknown as {
+      roles: (Row & { permisos: Row[] })[];
+    };
+    expect(after.roles[0].permisos.map((p) => Number(p.id))).toEqual(held);
+    // Keeping what the role has (or removing) is fine.
+    expect((await call(manager.token, 'PUT', `/roles/${rolId}/permisos`, { permisoIds: held })).status).toBe(
+      204,
+    );
+  });
+});
