@@ -34,7 +34,7 @@ export default tseslint.config(
     files: [
       'src/resources/**/schema.ts',
       'src/dataProvider/**',
-      'src/authProvider/permissions.ts',
+      'src/core/permissions.ts',
       'src/custom/**/*.ts',
       'src/core/**/*.ts',
     ],

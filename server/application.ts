@@ -17,11 +17,14 @@ import { defineAccessController } from './auth/access-controller';
 import { AuthController } from './auth/auth-controller';
 import { AuthBindings } from './auth/keys';
 import { AUTHENTICATION_MIDDLEWARE_OPTIONS, authenticationMiddleware } from './auth/middleware';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleConfig } from './auth/throttle';
 import { TokenService } from './auth/tokens';
 import { UserService } from './auth/users';
 import { companyScopeOf, scopedRepository } from './company';
 import { defineKeyedDeleteControllers } from './composite-routes';
 import { ConfigController } from './config-controller';
+import { defineOpenApiController } from './openapi-controller';
+import { apiHeadersMiddleware, appHeaders } from './security-headers';
 import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
@@ -49,6 +52,18 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Default 7 days. */
   refreshTokenTtlSeconds?: number;
+  /** Absolute session lifetime: no refresh this long after the sign-in. Default 12 h. */
+  sessionTtlSeconds?: number;
+  /** Sign-in throttling (failures before delays and lock, delay, lock duration); defaults in auth/throttle.ts. */
+  loginThrottle?: Partial<ThrottleConfig>;
+  /** Origins allowed to call the API from a browser (CORS); none: same origin only. */
+  corsOrigins?: readonly string[];
+  /** Serve /openapi.json to anyone (default: signed-in admins only). */
+  publicOpenApi?: boolean;
+  /** Largest JSON body accepted (body-parser size, e.g. '1mb', the default). */
+  jsonBodyLimit?: string;
+  /** Whether admins may create accounts through POST /auth/signup. Default true. */
+  signup?: boolean;
   /** The ERP seam; default: the simulated Business Central configured from the environment. */
   erp?: ErpAdapter;
   /**
@@ -88,15 +103,36 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       rest: {
         port: opts.port ?? 8000,
         host: opts.host ?? '127.0.0.1',
-        requestBodyParser: { json: { limit: '20mb' } },
+        // JSON bodies are small (uploads are multipart with their own limit): 413 above this.
+        requestBodyParser: { json: { limit: opts.jsonBodyLimit ?? '1mb' } },
         expressSettings: { 'x-powered-by': false },
+        // Browsers may call the API from these origins only (none: same origin only).
+        cors: {
+          origin: opts.corsOrigins?.length ? [...opts.corsOrigins] : false,
+          credentials: true,
+          methods: 'GET,HEAD,PUT,PATCH,POST,DELETE',
+          maxAge: 86400,
+        },
+        // The OpenAPI document is served by OpenApiController (admins only, or public when enabled).
+        openApiSpec: { disabled: true },
       },
     });
 
     const access = new AccessService(repositories);
     app.bind(AuthBindings.ACCESS).to(access);
-    // Only an admin writes the admin role, its permisos and admin users (see auth/admin-guard.ts).
-    app.interceptor(adminGuardInterceptor(new AdminGuard(access)), {
+    const tokens = new TokenService(
+      {
+        secret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
+        accessTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
+        refreshTtlSeconds: opts.refreshTokenTtlSeconds ?? SEVEN_DAYS,
+        sessionTtlSeconds: opts.sessionTtlSeconds,
+      },
+      repositories.refreshTokens,
+    );
+    app.bind(AuthBindings.TOKENS).to(tokens);
+    app.bind(AuthBindings.THROTTLE).to(new LoginThrottle({ ...DEFAULT_THROTTLE, ...opts.loginThrottle }));
+    // Only an admin writes the admin role, its permisos, admin users and credentials (auth/admin-guard.ts).
+    app.interceptor(adminGuardInterceptor(new AdminGuard(access), tokens), {
       global: true,
       source: 'route',
       key: 'interceptors.pim.adminGuard',
@@ -145,27 +181,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
     }
 
-    const tokens = new TokenService(
-      {
-        secret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
-        accessTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
-        refreshTtlSeconds: opts.refreshTokenTtlSeconds ?? SEVEN_DAYS,
-      },
-      repositories.refreshTokens,
-    );
-    app.bind(AuthBindings.TOKENS).to(tokens);
-    app.bind(AuthBindings.USERS).to(new UserService(repositories.repository('usuarios')));
-    app.middleware(authenticationMiddleware(tokens) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
+    app
+      .bind(AuthBindings.USERS)
+      .to(new UserService(repositories.repository('usuarios'), { signup: opts.signup ?? true }));
+    app.middleware(authenticationMiddleware(tokens, access) as Middleware, AUTHENTICATION_MIDDLEWARE_OPTIONS);
     app.controller(AuthController);
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
+    app.controller(defineOpenApiController(opts.publicOpenApi === true));
+    app.middleware(apiHeadersMiddleware(), { key: 'middleware.pim.securityHeaders' });
     app.bind(FeatureBindings.REPOSITORIES).to(repositories);
     app.bind(FeatureBindings.UPLOADS_DIR).to(uploadsDirFor(opts));
     app.bind(ErpBindings.ADAPTER).to(opts.erp ?? SimulatedErp.fromEnv());
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry: schemas });
     }
-    if (opts.staticDir) app.static('/', opts.staticDir);
+    if (opts.staticDir) app.static('/', opts.staticDir, { setHeaders: appHeaders(opts.corsOrigins) });
 
     if (!store.embedded) {
       const tables = [

@@ -9,6 +9,7 @@ import { inject, type Constructor } from '@loopback/core';
 import { EntityNotFoundError } from '@loopback/repository';
 import { api, del, param } from '@loopback/rest';
 import type { ResourceSchema } from '../src/resources/types';
+import { requires } from './auth/permiso';
 import { idParam, route, type CrudRepo } from './crud-controllers';
 import type { EntityClass } from './models';
 
@@ -20,8 +21,9 @@ const strParam = (name: string) => param({ name, in: 'path', required: true, sch
 type Deleter = Required<Pick<CrudRepo, 'deleteAll'>>;
 type Remove = (repo: Deleter, a: unknown, b: unknown) => Promise<void>;
 
-/** A one-route controller: DELETE {basePath}{routePath} running `remove`. */
+/** A one-route controller: DELETE {basePath}{routePath} running `remove` (needs `delete` on `resource`). */
 function deleteController(
+  resource: string,
   name: string,
   basePath: string,
   routePath: string,
@@ -47,7 +49,10 @@ function deleteController(
   route(
     KeyedDeleteController,
     params.length === 1 ? 'removeOne' : 'removeTwo',
-    del(routePath, { responses: { '204': { description: 'Deleted' } } }),
+    del(routePath, {
+      ...requires({ action: 'delete', resource }),
+      responses: { '204': { description: 'Deleted' } },
+    }),
     params,
   );
   return KeyedDeleteController;
@@ -78,6 +83,7 @@ export function defineKeyedDeleteControllers({
   if (deleteKey && schema.operations.delete) {
     controllers.push(
       deleteController(
+        schema.name,
         `${tag}DeleteByKeyController`,
         `/${path}`,
         `/{id}/{${deleteKey}}`,
@@ -95,6 +101,7 @@ export function defineKeyedDeleteControllers({
     const [a, b] = composite;
     controllers.push(
       deleteController(
+        schema.name,
         `${tag}CompositeDeleteController`,
         `/${path}`,
         `/{${a}}/{${b}}`,
@@ -106,6 +113,7 @@ export function defineKeyedDeleteControllers({
         },
       ),
       deleteController(
+        schema.name,
         `${tag}DeleteBy${capitalize(a)}Controller`,
         `/${path}DeleteBy${capitalize(a)}`,
         `/{${a}}`,

@@ -24,7 +24,9 @@ import {
   requestBody,
   type SchemaObject,
 } from '@loopback/rest';
+import type { CrudAction } from '../src/core/apiPermisos';
 import type { ResourceSchema } from '../src/resources/types';
+import { requires } from './auth/permiso';
 import { apiIdOf, serverManagedFields, SURROGATE_ID, type EntityClass } from './models';
 import type { IdType, Row } from './repositories';
 
@@ -103,6 +105,8 @@ export function defineCrudController({
   const writeExclude = [...(apiId ? [] : [SURROGATE_ID]), ...managed];
   const schemaRef = (options: { exclude?: string[]; partial?: boolean; title?: string }) =>
     getModelSchemaRef(model, options as Parameters<typeof getModelSchemaRef<Row>>[1]);
+  // The permiso each route needs: the CRUD verb on the schema (aliases share their schema's permisos).
+  const needs = (action: CrudAction) => requires({ action, resource: schema.name });
 
   class ResourceController {
     constructor(readonly repo: CrudRepo) {}
@@ -149,50 +153,59 @@ export function defineCrudController({
   route(
     C,
     'find',
-    get(
-      '/',
-      ok(`Array of ${modelName}`, {
+    get('/', {
+      ...needs('read'),
+      ...ok(`Array of ${modelName}`, {
         type: 'array',
         items: getModelSchemaRef(model, { includeRelations: true }),
       }),
-    ),
+    }),
     [param.filter(model)],
   );
-  route(C, 'count', get('/count', ok(`${modelName} count`, COUNT_SCHEMA)), [param.where(model)]);
+  route(C, 'count', get('/count', { ...needs('read'), ...ok(`${modelName} count`, COUNT_SCHEMA) }), [
+    param.where(model),
+  ]);
   if (schema.view) return C;
 
   const ops = schema.operations;
   if (ops.create) {
-    route(C, 'create', post('/', ok(`${modelName} created`, schemaRef({}))), [
+    route(C, 'create', post('/', { ...needs('create'), ...ok(`${modelName} created`, schemaRef({})) }), [
       requestBody(json(schemaRef({ title: `New${modelName}`, exclude: createExclude }))),
     ]);
   }
   const updateMany = ops.update && (ops.updateMany || !!schema.compositeKey);
   if (updateMany) {
-    route(C, 'updateAll', patch('/', ok(`Count of ${modelName} updated`, COUNT_SCHEMA)), [
-      requestBody(json(schemaRef({ partial: true, exclude: writeExclude }))),
-      param.where(model),
-    ]);
+    route(
+      C,
+      'updateAll',
+      patch('/', { ...needs('update'), ...ok(`Count of ${modelName} updated`, COUNT_SCHEMA) }),
+      [requestBody(json(schemaRef({ partial: true, exclude: writeExclude }))), param.where(model)],
+    );
   }
   if (!apiId) return C;
 
   route(
     C,
     'findById',
-    get('/{id}', ok(`${modelName} instance`, getModelSchemaRef(model, { includeRelations: true }))),
+    get('/{id}', {
+      ...needs('read'),
+      ...ok(`${modelName} instance`, getModelSchemaRef(model, { includeRelations: true })),
+    }),
     [idParam(schema), param.query.object('filter', getFilterSchemaFor(model, { exclude: 'where' }))],
   );
   if (ops.update) {
-    route(C, 'replaceById', put('/{id}', noContent(`${modelName} was replaced`)), [
+    route(C, 'replaceById', put('/{id}', { ...needs('update'), ...noContent(`${modelName} was replaced`) }), [
       idParam(schema),
       requestBody(json(schemaRef({ exclude: writeExclude }))),
     ]);
-    route(C, 'updateById', patch('/{id}', noContent(`${modelName} was updated`)), [
+    route(C, 'updateById', patch('/{id}', { ...needs('update'), ...noContent(`${modelName} was updated`) }), [
       idParam(schema),
       requestBody(json(schemaRef({ partial: true, exclude: writeExclude }))),
     ]);
   }
   if (ops.delete)
-    route(C, 'deleteById', del('/{id}', noContent(`${modelName} was deleted`)), [idParam(schema)]);
+    route(C, 'deleteById', del('/{id}', { ...needs('delete'), ...noContent(`${modelName} was deleted`) }), [
+      idParam(schema),
+    ]);
   return C;
 }

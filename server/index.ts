@@ -2,11 +2,13 @@
  * `npm start`: the reference API serving the built app (./dist) on one port.
  * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://…; default: embedded store in
  * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
- * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days).
+ * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days), SESSION_TTL (absolute session
+ * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { corsOrigins } from './security-headers';
 import { startServer } from './application';
 import { demoLogins } from './seed-loader';
 
@@ -32,7 +34,8 @@ function seconds(name: string): number | undefined {
 async function main(): Promise<void> {
   const rootDir = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
+  // Only this user reads the data folder (password hashes, the JWT secret).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const staticDir = process.env.STATIC_DIR
     ? path.resolve(process.env.STATIC_DIR)
@@ -47,6 +50,14 @@ async function main(): Promise<void> {
     jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
     accessTokenTtlSeconds: seconds('ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: seconds('REFRESH_TOKEN_TTL'),
+    sessionTtlSeconds: seconds('SESSION_TTL'),
+    signup: process.env.SIGNUP_ENABLED !== '0',
+    jsonBodyLimit: process.env.JSON_BODY_LIMIT || undefined,
+    corsOrigins: corsOrigins(process.env.CORS_ORIGINS),
+    publicOpenApi: process.env.OPENAPI_PUBLIC === '1',
+    loginThrottle: process.env.LOGIN_LOCK_SECONDS
+      ? { lockMs: Number(process.env.LOGIN_LOCK_SECONDS) * 1000 }
+      : undefined,
   });
   const port = new URL(server.url).port;
   console.log(`PIM reference API and app: http://localhost:${port}/`);

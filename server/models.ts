@@ -83,6 +83,10 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
   if (field.maxLength !== undefined && field.type !== 'text') {
     jsonSchema.maxLength = field.maxLength;
     prop.length = field.maxLength;
+  } else if (prop.type === 'string' && !isDateLike(field)) {
+    // Every text has a bound (a 10 MB field would otherwise be accepted and stored): the column's own size.
+    jsonSchema.maxLength =
+      field.type === 'text' ? (field.maxLength ?? TEXT_MAX_LENGTH) : VARCHAR_DEFAULT_LENGTH;
   }
   if (field.min !== undefined) jsonSchema.minimum = field.min;
   if (field.required) {
@@ -150,8 +154,13 @@ function defineJoinModel(through: NonNullable<RelationSchema['through']>): Entit
   return defineModelClass<typeof Entity>(Entity, def);
 }
 
-/** Server-internal: one row per live refresh token (rotation deletes it). */
+/** Server-internal: one row per refresh token of a session (rotation marks it used). */
 export const REFRESH_TOKEN_MODEL = 'RefreshToken';
+
+/** MySQL's TEXT size and the VARCHAR length loopback-connector-mysql gives strings declared without one. */
+const TEXT_MAX_LENGTH = 65535;
+const VARCHAR_DEFAULT_LENGTH = 512;
+const isDateLike = (field: { type: string }): boolean => field.type === 'date' || field.type === 'datetime';
 
 function defineRefreshTokenModel(): EntityClass {
   const def = new ModelDefinition({
@@ -160,6 +169,12 @@ function defineRefreshTokenModel(): EntityClass {
       id: { type: 'string', id: true, generated: false, length: 64 },
       usuarioId: { type: 'number', required: true },
       expiresAt: { type: 'date', required: true },
+      /** The session (sign-in) the token belongs to: every rotation stays in it. */
+      familyId: { type: 'string', length: 64 },
+      /** When the session was signed in (its absolute lifetime counts from here). */
+      startedAt: { type: 'date' },
+      /** Set when the token is exchanged; presenting it again ends the whole session. */
+      usedAt: { type: 'date' },
     },
     settings: { strict: true, idInjection: false },
   });

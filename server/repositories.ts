@@ -1,7 +1,7 @@
 /**
  * One generic repository class for every schema. On top of LoopBack's DefaultCrudRepository it:
  * - stamps fechaCreacion/fechaGeneracion/fecha on create and fechaModificacion on every write (when declared);
- * - hashes `password` (bcryptjs) and never lets an empty one overwrite the stored hash;
+ * - hashes `password` (bcrypt, server/passwords.ts) and never lets an empty one overwrite the stored hash;
  * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
@@ -10,6 +10,7 @@
  *   afterUpdate hooks get each row as it was and as it is now.
  * On MySQL the connector does the last two itself.
  */
+import { hashPassword } from './passwords';
 import {
   DefaultCrudRepository,
   Entity,
@@ -24,7 +25,6 @@ import {
   type Where,
 } from '@loopback/repository';
 import type { Getter } from '@loopback/core';
-import bcrypt from 'bcryptjs';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
 import { Mutex, UniqueIndex } from './unique';
@@ -41,12 +41,11 @@ export type RowDecorator = (rows: Row[]) => Promise<void>;
 const CREATE_STAMPS = ['fechaCreacion', 'fechaGeneracion', 'fecha'];
 const WRITE_STAMP = 'fechaModificacion';
 const PASSWORD = 'password';
-const BCRYPT_ROUNDS = 10;
 
 /** A row as a plain object (the memory connector and the unique index work on data, not entities). */
 const plain = (row: Row): AnyObject => row.toObject() as AnyObject;
 
-export const hashPassword = (text: string): Promise<string> => bcrypt.hash(text, BCRYPT_ROUNDS);
+export { hashPassword };
 
 export interface SchemaRepositoryOptions {
   embedded: boolean;

@@ -22,6 +22,7 @@ import { route } from '../crud-controllers';
 import type { EntityClass } from '../models';
 import type { Row } from '../repositories';
 import type { AccessService, PermissionMatrix } from './access';
+import { requires } from './permiso';
 import { AuthBindings, type CompanyAccess } from './keys';
 
 const idList = (title: string, key: string): RequestBodyObject => ({
@@ -79,6 +80,7 @@ export function defineAccessController(permisoModel: EntityClass): Constructor<o
     AccessController,
     'matrix',
     get('/permisos/matrix', {
+      ...requires({ action: 'read', resource: 'roles' }),
       responses: {
         '200': {
           description: 'Roles × permisos',
@@ -91,13 +93,19 @@ export function defineAccessController(permisoModel: EntityClass): Constructor<o
   route(
     AccessController,
     'setRolePermisos',
-    put('/roles/{id}/permisos', { responses: { '204': { description: 'Permisos replaced' } } }),
+    put('/roles/{id}/permisos', {
+      ...requires({ action: 'update', resource: 'roles' }),
+      responses: { '204': { description: 'Permisos replaced' } },
+    }),
     [intId, requestBody(idList('RolPermisos', 'permisoIds')), inject(AuthBindings.COMPANY_ACCESS)],
   );
   route(
     AccessController,
     'setUserRoles',
-    put('/usuarios/{id}/roles', { responses: { '204': { description: 'Roles replaced' } } }),
+    put('/usuarios/{id}/roles', {
+      ...requires({ action: 'update', resource: 'usuarios' }),
+      responses: { '204': { description: 'Roles replaced' } },
+    }),
     [intId, requestBody(idList('UsuarioRoles', 'rolIds')), inject(AuthBindings.COMPANY_ACCESS)],
   );
   return AccessController;

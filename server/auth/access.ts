@@ -10,9 +10,17 @@ import { ADMIN_ROLE, restrictWhere } from '../company';
 import type { InternalRepository, Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
+import { MANAGE_ALL } from '../../src/core/apiPermisos';
+import {
+  canAccessWithRules,
+  permissionsToRules,
+  type AbilityRule,
+  type Permiso,
+} from '../../src/core/permissions';
 import type { CompanyAccess, CurrentUser } from './keys';
 
 export const FORBIDDEN_ADMIN_ROLE = 'Solo un administrador puede asignar o quitar el rol de administrador.';
+export const FORBIDDEN_GRANT_BEYOND = 'No puede conceder permisos que usted no tiene.';
 export const FORBIDDEN_ADMIN_PERMISOS =
   'Solo un administrador puede cambiar los permisos del rol de administrador.';
 
@@ -31,6 +39,15 @@ interface Link {
 
 const NO_ACCESS: CompanyAccess = { userId: null, admin: false, empresaId: null };
 
+/** What a stored user may do: their company access and the rules of their roles' permisos. */
+export interface CallerState {
+  access: CompanyAccess;
+  rules: AbilityRule[];
+}
+
+/** How long a user's roles and permisos are reused between requests (a role edit applies within this). */
+export const CALLER_CACHE_MS = 2000;
+
 export class AccessService {
   readonly usuarios: SchemaRepository;
   readonly roles: SchemaRepository;
@@ -40,7 +57,12 @@ export class AccessService {
   /** Serialises assignment replacements (the embedded store has no unique index on join models). */
   private readonly lock = new Mutex();
 
-  constructor(set: RepositorySet) {
+  private readonly callers = new Map<number, { at: number; state: Promise<CallerState | undefined> }>();
+
+  constructor(
+    set: RepositorySet,
+    private readonly cacheMs = CALLER_CACHE_MS,
+  ) {
     this.usuarios = set.repository('usuarios');
     this.roles = set.repository('roles');
     this.permisos = set.repository('permisos');
@@ -60,10 +82,52 @@ export class AccessService {
   /** The stored user's company and whether one of their roles is admin. */
   async accessOf(user: CurrentUser | undefined): Promise<CompanyAccess> {
     if (!user) return NO_ACCESS;
-    const [found] = await this.usuarios.find({ where: { id: user.id }, limit: 1 });
-    if (!found) return NO_ACCESS;
+    return (await this.stateOf(user.id))?.access ?? NO_ACCESS;
+  }
+
+  /**
+   * The stored user's access and rules (undefined when the user no longer exists), read at most every
+   * `cacheMs` per user: roles and permisos edited while a user is signed in apply at their next request.
+   */
+  stateOf(usuarioId: number): Promise<CallerState | undefined> {
+    const now = Date.now();
+    const cached = this.callers.get(usuarioId);
+    if (cached && now - cached.at < this.cacheMs) return cached.state;
+    const state = this.readState(usuarioId);
+    this.callers.set(usuarioId, { at: now, state });
+    state.catch(() => this.callers.delete(usuarioId));
+    return state;
+  }
+
+  /** Drops every cached caller state (after a write to users, roles or permisos in this process). */
+  forget(): void {
+    this.callers.clear();
+  }
+
+  private async readState(usuarioId: number): Promise<CallerState | undefined> {
+    const [found] = await this.usuarios.find({ where: { id: usuarioId }, limit: 1 });
+    if (!found) return undefined;
     const empresaId = typeof found.empresaId === 'number' ? found.empresaId : null;
-    return { userId: user.id, admin: await this.hasAdminRole(user.id), empresaId };
+    const roleIds = await this.rolesOf(usuarioId);
+    const admin = (await this.adminRoleIds(roleIds)).size > 0;
+    const rules = permissionsToRules(await this.permisosOfRoles(roleIds));
+    if (admin) rules.unshift({ action: MANAGE_ALL.action, subject: MANAGE_ALL.resource });
+    return { access: { userId: usuarioId, admin, empresaId }, rules };
+  }
+
+  /** The permisos of these roles (each once). */
+  private async permisosOfRoles(roleIds: number[]): Promise<Permiso[]> {
+    if (!roleIds.length) return [];
+    const { repo, keyFrom, keyTo } = this.rolePermisos;
+    const links = await repo.find({ where: { [keyFrom]: { inq: roleIds } } });
+    const ids = [...new Set(links.map((l) => Number(l[keyTo])))];
+    if (!ids.length) return [];
+    const rows = await this.permisos.find({ where: { id: { inq: ids } } });
+    return rows.map((p) => ({
+      controllerName: String(p.controllerName ?? ''),
+      moduleName: String(p.moduleName ?? ''),
+      actionName: String(p.actionName ?? ''),
+    }));
   }
 
   private async rolesOf(usuarioId: number): Promise<number[]> {
@@ -76,10 +140,6 @@ export class AccessService {
     if (!among.length) return new Set();
     const admins = await this.roles.find({ where: { id: { inq: among } } });
     return new Set(admins.filter((r) => r.codigo === ADMIN_ROLE).map((r) => Number(r.id)));
-  }
-
-  private async hasAdminRole(usuarioId: number): Promise<boolean> {
-    return (await this.adminRoleIds(await this.rolesOf(usuarioId))).size > 0;
   }
 
   /** The ids among `usuarioIds` of users holding an admin role. */
@@ -160,6 +220,7 @@ export class AccessService {
       const added = to.filter((id) => !current.includes(id));
       if (stale.length) await repo.deleteAll({ [keyFrom]: from, [keyTo]: { inq: stale } });
       if (added.length) await repo.createAll(added.map((id) => ({ [keyFrom]: from, [keyTo]: id })));
+      this.forget();
     });
   }
 
@@ -170,7 +231,25 @@ export class AccessService {
       throw new HttpErrors.Forbidden(FORBIDDEN_ADMIN_PERMISOS);
     }
     const ids = [...new Set(permisoIds)];
-    await this.assertExist(this.permisos, ids);
+    const rows = await this.assertExist(this.permisos, ids);
+    if (!access.admin) {
+      // Nobody grants more than they hold: every permiso added must be one the caller's own rules cover.
+      const rules = (access.userId !== null && (await this.stateOf(access.userId))?.rules) || [];
+      const current = new Set(
+        (await this.rolePermisos.repo.find({ where: { [this.rolePermisos.keyFrom]: rolId } })).map((l) =>
+          Number(l[this.rolePermisos.keyTo]),
+        ),
+      );
+      const beyond = rows.find(
+        (p) =>
+          !current.has(Number(p.id)) &&
+          !canAccessWithRules(rules, {
+            action: String(p.controllerName ?? ''),
+            resource: String(p.moduleName ?? ''),
+          }),
+      );
+      if (beyond) throw new HttpErrors.Forbidden(FORBIDDEN_GRANT_BEYOND);
+    }
     await this.replaceLinks(this.rolePermisos, rolId, ids);
   }
 

@@ -23,12 +23,17 @@ import { ADMIN_ROLE, restrictWhere } from '../company';
 import { resourceOf } from '../crud-controllers';
 import type { IdType, Row, SchemaRepository } from '../repositories';
 import { FORBIDDEN_ADMIN_PERMISOS, type AccessService } from './access';
+import { passwordProblem } from '../../src/core/passwordPolicy';
+import { fieldErrors } from '../write-rules';
 import { AuthBindings, type CompanyAccess } from './keys';
+import type { TokenService } from './tokens';
 
 export const FORBIDDEN_ADMIN_ROLE_EDIT =
   'Solo un administrador puede crear, modificar o eliminar el rol de administrador.';
 export const FORBIDDEN_ADMIN_USER =
   'Solo un administrador puede modificar o eliminar a un usuario administrador.';
+export const FORBIDDEN_CREDENTIALS =
+  'Solo un administrador puede cambiar la contraseña o el correo de un usuario; cada usuario cambia los suyos con su contraseña actual.';
 
 /** A write of a generated CRUD controller: what it sends and which stored rows it touches. */
 export interface GuardedWrite {
@@ -82,6 +87,10 @@ export class AdminGuard {
     ]);
   }
 
+  get usuarios(): SchemaRepository {
+    return this.access.usuarios;
+  }
+
   /** Whether writes to `schema` are checked. */
   guards(schema: ResourceSchema): boolean {
     return this.checks.has(schema.name);
@@ -130,17 +139,48 @@ export class AdminGuard {
     const repo = this.access.usuarios;
     // Users of another company stay invisible: their routes answer 404 as before.
     const ids = this.ids(repo, await this.targets(repo, write, caller));
-    return (await this.access.adminUserIds(ids)).size ? FORBIDDEN_ADMIN_USER : undefined;
+    if ((await this.access.adminUserIds(ids)).size) return FORBIDDEN_ADMIN_USER;
+    // Credentials: a password is set only by an admin (the user's own goes through /usuarios/me/credenciales),
+    // and an e-mail changed only by an admin.
+    const data = write.data ?? {};
+    const setsPassword = typeof data.password === 'string' && data.password !== '';
+    const changesMail = 'mail' in data && (write.id !== undefined || write.many !== undefined);
+    return setsPassword || changesMail ? FORBIDDEN_CREDENTIALS : undefined;
   }
 }
 
-/** The global interceptor running `guard` before the writes of the generated CRUD controllers. */
-export function adminGuardInterceptor(guard: AdminGuard): Interceptor {
+/** 422 naming `password` when a new password breaks the policy (for every caller, admins included). */
+async function checkPasswordPolicy(repo: SchemaRepository, write: GuardedWrite): Promise<void> {
+  const password = write.data?.password;
+  if (typeof password !== 'string' || password === '') return;
+  let mail = typeof write.data?.mail === 'string' ? write.data.mail : undefined;
+  if (mail === undefined && write.id !== undefined) {
+    const [stored] = await repo.find({ where: { [repo.schema.idField]: write.id }, limit: 1 });
+    mail = typeof stored?.mail === 'string' ? stored.mail : undefined;
+  }
+  const problem = passwordProblem(password, mail);
+  if (problem) throw fieldErrors({ password: problem }, 'passwordPolicy');
+}
+
+/**
+ * The global interceptor running `guard` before the writes of the generated CRUD controllers; a user whose
+ * password or e-mail an admin changed is signed out everywhere.
+ */
+export function adminGuardInterceptor(guard: AdminGuard, tokens: TokenService): Interceptor {
   return async (invocation, next) => {
     const schema = resourceOf(invocation.target);
     const write =
       schema && guard.guards(schema) ? writeOf(invocation.methodName, invocation.args) : undefined;
-    if (schema && write) await guard.check(await invocation.get(AuthBindings.COMPANY_ACCESS), schema, write);
-    return next();
+    if (!schema || !write) return next();
+    await guard.check(await invocation.get(AuthBindings.COMPANY_ACCESS), schema, write);
+    const usuarios = guard.usuarios;
+    if (schema.name !== usuarios.schema.name) return next();
+    await checkPasswordPolicy(usuarios, write);
+    const result = await next();
+    const credentials = write.data && ('password' in write.data || 'mail' in write.data);
+    if (write.id !== undefined && (credentials || invocation.methodName === 'deleteById')) {
+      await tokens.endOtherSessions(Number(write.id));
+    }
+    return result;
   };
 }

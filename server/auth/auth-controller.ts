@@ -12,10 +12,12 @@
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { get, HttpErrors, post, requestBody } from '@loopback/rest';
+import { get, HttpErrors, post, Request, requestBody, RestBindings } from '@loopback/rest';
 import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
+import { requires, signedIn } from './permiso';
+import type { LoginThrottle } from './throttle';
 import { INVALID_REFRESH, type TokenService } from './tokens';
-import type { SignupData, UserService } from './users';
+import type { CredentialsChange, SignupData, UserService } from './users';
 
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 
@@ -47,6 +49,18 @@ const SIGNUP = jsonBody({
   },
 });
 
+const CREDENTIALS_CHANGE = jsonBody({
+  type: 'object',
+  title: 'CredentialsChange',
+  required: ['currentPassword'],
+  additionalProperties: false,
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 255 },
+    password: { type: 'string', minLength: 1, maxLength: 255 },
+    mail: { type: 'string', minLength: 3, maxLength: 255 },
+  },
+});
+
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
 });
@@ -66,15 +80,24 @@ export class AuthController {
   constructor(
     @inject(AuthBindings.USERS) private readonly users: UserService,
     @inject(AuthBindings.TOKENS) private readonly tokens: TokenService,
+    @inject(AuthBindings.THROTTLE) private readonly throttle: LoginThrottle,
+    @inject(RestBindings.Http.REQUEST) private readonly request: Request,
   ) {}
 
   private async session(credentials: Credentials): Promise<LoginResult> {
-    const user = await this.users.verifyCredentials(credentials.email, credentials.password);
-    const profile = this.users.profile(user);
+    const address = this.request.ip ?? this.request.socket.remoteAddress ?? '';
+    await this.throttle.before(credentials.email, address);
+    const user = await this.users.verifyCredentials(credentials.email, credentials.password).catch((err) => {
+      this.throttle.failed(credentials.email, address);
+      throw err;
+    });
+    this.throttle.succeeded(credentials.email);
     await this.tokens.purgeExpired();
+    const { sid, refreshToken } = await this.tokens.startSession(Number(user.id));
+    const profile = this.users.profile(user, sid);
     return {
       accessToken: this.tokens.signAccess(profile),
-      refreshToken: await this.tokens.issueRefresh(profile.id),
+      refreshToken,
       userData: await this.users.userData(profile.id),
     };
   }
@@ -93,14 +116,13 @@ export class AuthController {
   async refresh(
     @requestBody(REFRESH) grant: { refreshToken: string },
   ): Promise<{ accessToken: string; refreshToken: string }> {
-    const userId = await this.tokens.consumeRefresh(grant.refreshToken);
-    const user = await this.users.userData(userId).catch(() => undefined);
-    if (!user) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
-    const profile = this.users.profile(user);
-    return {
-      accessToken: this.tokens.signAccess(profile),
-      refreshToken: await this.tokens.issueRefresh(profile.id),
-    };
+    const { usuarioId, sid, refreshToken } = await this.tokens.rotateRefresh(grant.refreshToken);
+    const user = await this.users.userData(usuarioId).catch(() => undefined);
+    if (!user) {
+      await this.tokens.endOtherSessions(usuarioId);
+      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    }
+    return { accessToken: this.tokens.signAccess(this.users.profile(user, sid)), refreshToken };
   }
 
   @post('/auth/logout', {
@@ -112,7 +134,10 @@ export class AuthController {
     await this.tokens.purgeExpired();
   }
 
-  @post('/auth/signup', okJson('The new usuario'))
+  @post('/auth/signup', {
+    ...requires({ action: 'create', resource: 'usuarios' }),
+    ...okJson('The new usuario'),
+  })
   signup(
     @requestBody(SIGNUP) data: SignupData,
     @inject(AuthBindings.COMPANY_ACCESS) creator: CompanyAccess,
@@ -120,7 +145,23 @@ export class AuthController {
     return this.users.signup(data, creator);
   }
 
-  @get('/usuarios/me', okJson('The current usuario'))
+  /**
+   * The signed-in user's own password and/or e-mail, proven with the current password. Their other sessions
+   * end; this one goes on.
+   */
+  @post('/usuarios/me/credenciales', {
+    ...signedIn(),
+    responses: { '204': { description: 'Credentials changed; the other sessions are ended' } },
+  })
+  async changeCredentials(
+    @requestBody(CREDENTIALS_CHANGE) change: CredentialsChange,
+    @inject(AuthBindings.CURRENT_USER) current: CurrentUser,
+  ): Promise<void> {
+    await this.users.changeOwnCredentials(current.id, change);
+    await this.tokens.endOtherSessions(current.id, current.sid);
+  }
+
+  @get('/usuarios/me', { ...signedIn(), ...okJson('The current usuario') })
   me(@inject(AuthBindings.CURRENT_USER) current: CurrentUser): Promise<AnyObject> {
     return this.users.userData(current.id);
   }

@@ -1,6 +1,7 @@
 /** Binding keys of the auth layer, and the authenticated principal kept in each request context. */
 import { BindingKey } from '@loopback/core';
 import type { AccessService } from './access';
+import type { LoginThrottle } from './throttle';
 import type { TokenService } from './tokens';
 import type { UserService } from './users';
 
@@ -10,6 +11,8 @@ export interface CurrentUser {
   email: string;
   /** The user's company when the token was signed (company scoping reads the stored user instead). */
   empresaId: number | null;
+  /** The session (sign-in) the token belongs to. */
+  sid: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export const AuthBindings = {
   TOKENS: BindingKey.create<TokenService>('pim.auth.tokens'),
   USERS: BindingKey.create<UserService>('pim.auth.users'),
   ACCESS: BindingKey.create<AccessService>('pim.auth.access'),
+  THROTTLE: BindingKey.create<LoginThrottle>('pim.auth.throttle'),
   /** REQUEST-scoped: the CompanyAccess of the request's CURRENT_USER (computed once per request). */
   COMPANY_ACCESS: BindingKey.create<CompanyAccess>('pim.auth.companyAccess'),
 } as const;

@@ -14,8 +14,18 @@ import {
   Route,
   type ResolvedRoute,
 } from '@loopback/rest';
+import { forbiddenMessage, UNDECLARED_MESSAGE } from '../../src/core/apiPermisos';
+import { canAccessWithRules } from '../../src/core/permissions';
+import type { AccessService } from './access';
 import { AuthBindings } from './keys';
+import { permisoOf, SIGNED_IN } from './permiso';
 import type { TokenService } from './tokens';
+
+/** A token whose user was deleted or whose session was ended (logout elsewhere, password change). */
+export const SESSION_ENDED = 'La sesión ya no es válida. Inicie sesión de nuevo.';
+
+/** Writes to these resources change who may do what: cached caller states are dropped after them. */
+const ACCESS_RESOURCES = new Set(['usuarios', 'roles', 'permisos']);
 
 /** The access token of an Authorization header, with @loopback/authentication-jwt's 401 messages. */
 export function bearerToken(header: string | undefined): string {
@@ -35,14 +45,28 @@ export function bearerToken(header: string | undefined): string {
 export const requiresAuth = (route: ResolvedRoute): boolean =>
   (route instanceof ControllerRoute || route instanceof Route) && route.spec['x-public'] !== true;
 
-export function authenticationMiddleware(tokens: TokenService): Middleware {
+/**
+ * The token, the user behind it (still stored, session still open) and the permiso the operation declares,
+ * in that order: 401 for the first two, 403 for the last (default deny when nothing is declared).
+ */
+export function authenticationMiddleware(tokens: TokenService, access: AccessService): Middleware {
   return async (ctx, next) => {
     const route = await ctx.get(RestBindings.Operation.ROUTE, { optional: true });
-    if (route && requiresAuth(route)) {
-      const user = tokens.verifyAccess(bearerToken(ctx.request.headers.authorization));
-      ctx.bind(AuthBindings.CURRENT_USER).to(user);
+    if (!route || !requiresAuth(route)) return next();
+    const user = tokens.verifyAccess(bearerToken(ctx.request.headers.authorization));
+    const [state, open] = await Promise.all([access.stateOf(user.id), tokens.sessionOpen(user)]);
+    if (!state || !open) throw new HttpErrors.Unauthorized(SESSION_ENDED);
+    ctx.bind(AuthBindings.CURRENT_USER).to(user);
+    const needed = permisoOf(route.spec);
+    if (!needed) throw new HttpErrors.Forbidden(UNDECLARED_MESSAGE);
+    if (needed !== SIGNED_IN && !canAccessWithRules(state.rules, needed)) {
+      throw new HttpErrors.Forbidden(forbiddenMessage(needed));
     }
-    return next();
+    const result = await next();
+    if (needed !== SIGNED_IN && ctx.request.method !== 'GET' && ACCESS_RESOURCES.has(needed.resource)) {
+      access.forget();
+    }
+    return result;
   };
 }
 

@@ -1,8 +1,12 @@
 /**
- * JWT (HS256, jsonwebtoken). Access tokens carry {id, email, empresaId}. Refresh tokens carry {id} and a
- * jti; the server keeps one RefreshToken row per live refresh token and deletes it when it is used
- * (rotation: a used refresh token is refused), so a refresh token works exactly once. Logout deletes the row
- * of the session's refresh token (revocation), in the same datastore (memory/file or MySQL).
+ * JWT (HS256, jsonwebtoken) and sessions. A sign-in opens a session (a token family): its access tokens carry
+ * {id, email, empresaId, sid}, its refresh tokens {id, jti} and one RefreshToken row each (familyId, startedAt).
+ * - Rotation: a refresh token works once; it is marked used and a new one of the same family is issued.
+ * - Reuse: presenting a used refresh token ends the whole family (whoever stole it loses the session too).
+ * - Absolute lifetime: refreshes stop `sessionTtlSeconds` after the sign-in, whatever happens.
+ * - A session is open while its family has rows: logout, reuse, a password change (other sessions) delete
+ *   them, and access tokens of a closed session are refused at once (checked per request, cached ≤ 5 s in
+ *   other processes; this process forgets its cache when it closes a session).
  */
 import { randomUUID } from 'node:crypto';
 import { HttpErrors } from '@loopback/rest';
@@ -14,12 +18,18 @@ export interface TokenConfig {
   secret: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** Absolute session lifetime (default 12 h): no refresh after this long since the sign-in. */
+  sessionTtlSeconds?: number;
 }
 
 export const INVALID_REFRESH = 'Invalid refresh token';
+export const DEFAULT_SESSION_TTL = 12 * 3600;
+/** How long a session's "still open" answer is reused between requests. */
+export const SESSION_CACHE_MS = 5000;
 
 export class TokenService {
   private readonly refreshSecret: string;
+  private readonly openSessions = new Map<string, { at: number; open: Promise<boolean> }>();
 
   constructor(
     private readonly config: TokenConfig,
@@ -28,8 +38,12 @@ export class TokenService {
     this.refreshSecret = `${config.secret}:refresh`;
   }
 
+  private get sessionTtlMs(): number {
+    return (this.config.sessionTtlSeconds ?? DEFAULT_SESSION_TTL) * 1000;
+  }
+
   signAccess(user: CurrentUser): string {
-    const payload = { id: user.id, email: user.email, empresaId: user.empresaId };
+    const payload = { id: user.id, email: user.email, empresaId: user.empresaId, sid: user.sid };
     return jwt.sign(payload, this.config.secret, {
       algorithm: 'HS256',
       expiresIn: this.config.accessTtlSeconds,
@@ -44,57 +58,115 @@ export class TokenService {
     } catch (err) {
       throw new HttpErrors.Unauthorized(`Error verifying token : ${(err as Error).message}`);
     }
-    if (typeof decoded === 'string' || typeof decoded.id !== 'number') {
+    if (typeof decoded === 'string' || typeof decoded.id !== 'number' || typeof decoded.sid !== 'string') {
       throw new HttpErrors.Unauthorized('Error verifying token : invalid token');
     }
     return {
       id: decoded.id,
       email: String(decoded.email ?? ''),
       empresaId: typeof decoded.empresaId === 'number' ? decoded.empresaId : null,
+      sid: decoded.sid,
     };
   }
 
-  async issueRefresh(usuarioId: number): Promise<string> {
+  /** A new session for the user: its id (the access tokens' `sid`) and its first refresh token. */
+  async startSession(usuarioId: number): Promise<{ sid: string; refreshToken: string }> {
+    const sid = randomUUID();
+    const refreshToken = await this.issueRefresh(usuarioId, sid, new Date());
+    return { sid, refreshToken };
+  }
+
+  private async issueRefresh(usuarioId: number, familyId: string, startedAt: Date): Promise<string> {
     const jti = randomUUID();
-    const expiresAt = new Date(Date.now() + this.config.refreshTtlSeconds * 1000);
-    await this.refreshTokens.create({ id: jti, usuarioId, expiresAt });
+    const end = Math.min(
+      Date.now() + this.config.refreshTtlSeconds * 1000,
+      startedAt.getTime() + this.sessionTtlMs,
+    );
+    const expiresAt = new Date(end);
+    await this.refreshTokens.create({ id: jti, usuarioId, expiresAt, familyId, startedAt, usedAt: null });
+    const seconds = Math.max(1, Math.ceil((end - Date.now()) / 1000));
     return jwt.sign({ id: usuarioId }, this.refreshSecret, {
       algorithm: 'HS256',
-      expiresIn: this.config.refreshTtlSeconds,
+      expiresIn: seconds,
       jwtid: jti,
     });
   }
 
-  /** Consumes a refresh token: returns its user id, or throws 401 'Invalid refresh token'. */
-  async consumeRefresh(token: string): Promise<number> {
-    let decoded: jwt.JwtPayload | string;
+  /**
+   * Exchanges a refresh token for the next one of its session: returns the user id, the session id and the new
+   * refresh token, or throws 401 'Invalid refresh token' (a used token also ends its session).
+   */
+  async rotateRefresh(token: string): Promise<{ usuarioId: number; sid: string; refreshToken: string }> {
+    const decoded = this.decodeRefresh(token, false);
+    if (!decoded) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    const [row] = await this.refreshTokens.find({ where: { id: decoded.jti }, limit: 1 });
+    if (!row || typeof row.familyId !== 'string') throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    const familyId = row.familyId;
+    const startedAt = new Date(row.startedAt as Date | string);
+    // Marking it used is the check: of two concurrent uses of one token, only one changes the row.
+    const { count } = await this.refreshTokens.updateAll(
+      { usedAt: new Date() },
+      { and: [{ id: decoded.jti }, { usedAt: null }] },
+    );
+    if (count !== 1) {
+      await this.endSessions({ familyId });
+      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    }
+    if (Date.now() >= startedAt.getTime() + this.sessionTtlMs) {
+      await this.endSessions({ familyId });
+      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+    }
+    const usuarioId = Number(row.usuarioId);
+    return {
+      usuarioId,
+      sid: familyId,
+      refreshToken: await this.issueRefresh(usuarioId, familyId, startedAt),
+    };
+  }
+
+  private decodeRefresh(token: string, ignoreExpiration: boolean): { id: number; jti: string } | undefined {
     try {
-      decoded = jwt.verify(token, this.refreshSecret, { algorithms: ['HS256'] });
+      const decoded = jwt.verify(token, this.refreshSecret, { algorithms: ['HS256'], ignoreExpiration });
+      if (typeof decoded === 'string' || typeof decoded.id !== 'number' || !decoded.jti) return undefined;
+      return { id: decoded.id, jti: decoded.jti };
     } catch {
-      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+      return undefined;
     }
-    if (typeof decoded === 'string' || typeof decoded.id !== 'number' || !decoded.jti) {
-      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
-    }
-    // Deleting is the check: of two concurrent uses of one token, only one deletes the row.
-    const { count } = await this.refreshTokens.deleteAll({ id: decoded.jti });
-    if (count !== 1) throw new HttpErrors.Unauthorized(INVALID_REFRESH);
-    return decoded.id;
   }
 
   /**
-   * Logout: the refresh token stops working (its row goes). Tokens that are forged, unknown, already used or
-   * expired are ignored (nothing to revoke), so logging out is idempotent and reveals nothing.
+   * Logout: the session of this refresh token ends (its refresh tokens and access tokens stop working).
+   * Tokens that are forged, unknown or expired are ignored, so logging out is idempotent and reveals nothing.
    */
   async revokeRefresh(token: string): Promise<void> {
-    let decoded: jwt.JwtPayload | string;
-    try {
-      decoded = jwt.verify(token, this.refreshSecret, { algorithms: ['HS256'], ignoreExpiration: true });
-    } catch {
-      return;
-    }
-    if (typeof decoded === 'string' || typeof decoded.jti !== 'string' || !decoded.jti) return;
-    await this.refreshTokens.deleteAll({ id: decoded.jti });
+    const decoded = this.decodeRefresh(token, true);
+    if (!decoded) return;
+    const [row] = await this.refreshTokens.find({ where: { id: decoded.jti }, limit: 1 });
+    if (row && typeof row.familyId === 'string') await this.endSessions({ familyId: row.familyId });
+  }
+
+  /** Ends every session of a user except `keep` (a password change ends the others). */
+  async endOtherSessions(usuarioId: number, keep?: string): Promise<void> {
+    await this.endSessions(keep ? { and: [{ usuarioId }, { familyId: { neq: keep } }] } : { usuarioId });
+  }
+
+  private async endSessions(where: Record<string, unknown>): Promise<void> {
+    await this.refreshTokens.deleteAll(where);
+    this.openSessions.clear();
+  }
+
+  /** Whether the session of this access token is still open (cached ≤ SESSION_CACHE_MS). */
+  sessionOpen(user: CurrentUser): Promise<boolean> {
+    const now = Date.now();
+    const cached = this.openSessions.get(user.sid);
+    if (cached && now - cached.at < SESSION_CACHE_MS) return cached.open;
+    const open = this.refreshTokens
+      .count({ and: [{ familyId: user.sid }, { usuarioId: user.id }] })
+      .then(({ count }) => count > 0);
+    if (this.openSessions.size > 10_000) this.openSessions.clear();
+    this.openSessions.set(user.sid, { at: now, open });
+    open.catch(() => this.openSessions.delete(user.sid));
+    return open;
   }
 
   async purgeExpired(): Promise<void> {

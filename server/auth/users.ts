@@ -4,12 +4,28 @@
  */
 import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
-import bcrypt from 'bcryptjs';
+import { passwordProblem } from '../../src/core/passwordPolicy';
 import { forbiddenCompany, mayWriteCompany } from '../company';
+import { decoyHash, verifyPassword } from '../passwords';
+import { fieldErrors } from '../write-rules';
 import type { Row, SchemaRepository } from '../repositories';
 import type { CompanyAccess, CurrentUser } from './keys';
 
 export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
+export const SIGNUP_ADMIN_ONLY = 'Solo un administrador puede dar de alta usuarios.';
+export const SIGNUP_DISABLED = 'El alta de usuarios está desactivada en este servidor.';
+export const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta.';
+
+export interface UserServiceOptions {
+  /** Whether POST /auth/signup creates accounts (always only for admins). */
+  signup: boolean;
+}
+
+export interface CredentialsChange {
+  currentPassword: string;
+  password?: string;
+  mail?: string;
+}
 
 /** A LIKE pattern matching `text` literally (MySQL's default escape character is the backslash). */
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,7 +39,10 @@ export interface SignupData {
 }
 
 export class UserService {
-  constructor(private readonly usuarios: SchemaRepository) {}
+  constructor(
+    private readonly usuarios: SchemaRepository,
+    private readonly options: UserServiceOptions = { signup: true },
+  ) {}
 
   /** The user of an email, compared case-insensitively (as MySQL's collation does) on both stores. */
   async findByEmail(email: string): Promise<Row | null> {
@@ -38,17 +57,41 @@ export class UserService {
   async verifyCredentials(email: string, password: string): Promise<Row> {
     const user = await this.findByEmail(email);
     const hash = user?.password;
-    if (!user || typeof hash !== 'string' || !(await bcrypt.compare(password, hash))) {
+    // An unknown e-mail costs one bcrypt check too, so the answer time does not tell which e-mails exist.
+    const stored = typeof hash === 'string' ? hash : await decoyHash();
+    if (!(await verifyPassword(password, stored)) || !user || typeof hash !== 'string') {
       throw new HttpErrors.Unauthorized(WRONG_CREDENTIALS);
     }
     return user;
   }
 
-  profile(user: AnyObject): CurrentUser {
+  /**
+   * The signed-in user changes their own password and/or e-mail, proving it with the current password (401
+   * otherwise); a new password follows the policy (422 naming `password`).
+   */
+  async changeOwnCredentials(id: number, change: CredentialsChange): Promise<void> {
+    const [user] = await this.usuarios.find({ where: { id }, limit: 1 });
+    const hash = user?.password;
+    if (!user || typeof hash !== 'string' || !(await verifyPassword(change.currentPassword, hash))) {
+      throw new HttpErrors.Unauthorized(WRONG_CURRENT_PASSWORD);
+    }
+    const mail = change.mail ?? String(user.mail);
+    const data: AnyObject = {};
+    if (change.mail !== undefined) data.mail = change.mail;
+    if (change.password !== undefined) {
+      const problem = passwordProblem(change.password, mail);
+      if (problem) throw fieldErrors({ password: problem }, 'passwordPolicy');
+      data.password = change.password;
+    }
+    if (Object.keys(data).length) await this.usuarios.updateById(id, data);
+  }
+
+  profile(user: AnyObject, sid: string): CurrentUser {
     return {
       id: Number(user.id),
       email: String(user.mail),
       empresaId: typeof user.empresaId === 'number' ? user.empresaId : null,
+      sid,
     };
   }
 
@@ -67,10 +110,14 @@ export class UserService {
     return data;
   }
 
-  /** A new usuario, by default in the creator's company; a non-admin creates users of their company only (403). */
+  /** A new usuario, by default in the creator's company: only an admin signs users up (403 otherwise). */
   async signup(data: SignupData, creator: CompanyAccess): Promise<AnyObject> {
+    if (!this.options.signup) throw new HttpErrors.Forbidden(SIGNUP_DISABLED);
+    if (!creator.admin) throw new HttpErrors.Forbidden(SIGNUP_ADMIN_ONLY);
     const empresaId = data.empresaId ?? creator.empresaId ?? undefined;
     if (!mayWriteCompany(creator, empresaId)) throw forbiddenCompany();
+    const problem = passwordProblem(data.password, data.email);
+    if (problem) throw fieldErrors({ password: problem }, 'passwordPolicy');
     const created = await this.usuarios.create({
       nombre: data.nombre ?? data.email,
       mail: data.email,

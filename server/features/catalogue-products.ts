@@ -34,6 +34,7 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
+import { requires } from '../auth/permiso';
 
 const LOCK = BindingKey.create<Mutex>('pim.catalogueProducts.lock');
 
@@ -214,7 +215,10 @@ export class CatalogueProductsController {
     return unique(rows.map((row) => Number(row.productoId)));
   }
 
-  @post(ADD_PATH, ok('CatalogoProducto rows created', { type: 'array', items: LINK_SCHEMA }))
+  @post(ADD_PATH, {
+    ...requires({ action: 'create', resource: 'catalogos-productos' }),
+    ...ok('CatalogoProducto rows created', { type: 'array', items: LINK_SCHEMA }),
+  })
   async add(@requestBody(jsonBody(BODY_SCHEMA)) body: CatalogueProductsBody): Promise<AnyObject[]> {
     const catalogue = await this.catalogue(body.catalogoId);
     const wanted = unique(body.productoIds);
@@ -260,7 +264,10 @@ export class CatalogueProductsController {
     });
   }
 
-  @post(REMOVE_PATH, ok('Rows deleted', DELETED_SCHEMA))
+  @post(REMOVE_PATH, {
+    ...requires({ action: 'delete', resource: 'catalogos-productos' }),
+    ...ok('Rows deleted', DELETED_SCHEMA),
+  })
   async remove(@requestBody(jsonBody(BODY_SCHEMA)) body: CatalogueProductsBody): Promise<DeletedCount> {
     await this.catalogue(body.catalogoId);
     const ids = unique(body.productoIds);
@@ -271,17 +278,20 @@ export class CatalogueProductsController {
     return { deletedCount: count };
   }
 
-  @del(`${DELETE_BY_CATALOGUE_PATH}/{catalogoId}`, ok('Rows deleted', DELETED_SCHEMA))
+  @del(`${DELETE_BY_CATALOGUE_PATH}/{catalogoId}`, {
+    ...requires({ action: 'delete', resource: 'catalogos-productos' }),
+    ...ok('Rows deleted', DELETED_SCHEMA),
+  })
   async removeAll(@catalogueIdParam('catalogoId') catalogoId: number): Promise<DeletedCount> {
     await this.catalogue(catalogoId);
     const { count } = await this.lock.run(() => this.links.deleteAll({ catalogoId }));
     return { deletedCount: count };
   }
 
-  @get(
-    GROUPING_REFERENCES_PATH,
-    ok('Distinct grouping references', { type: 'array', items: { type: 'string' } }),
-  )
+  @get(GROUPING_REFERENCES_PATH, {
+    ...requires({ action: 'read', resource: 'catalogos-productos' }),
+    ...ok('Distinct grouping references', { type: 'array', items: { type: 'string' } }),
+  })
   async groupingReferences(@param.query.integer('empresaId') empresaId?: number): Promise<string[]> {
     // A non-admin sees their own company whatever they ask; an admin the asked company, or all of them.
     const company = this.access.admin ? empresaId : (this.access.empresaId ?? -1);
@@ -383,7 +393,10 @@ export class CatalogueProductsController {
     return this.products.count(condition);
   }
 
-  @get(listPath('{id}', 'disponibles'), ok('Products not in the catalogue', { type: 'array' }))
+  @get(listPath('{id}', 'disponibles'), {
+    ...requires({ action: 'read', resource: 'catalogos-productos' }),
+    ...ok('Products not in the catalogue', { type: 'array' }),
+  })
   available(
     @catalogueIdParam('id') id: number,
     @param.query.object('filter', FILTER_SCHEMA) filter?: ListFilter,
@@ -391,7 +404,10 @@ export class CatalogueProductsController {
     return this.list(id, 'disponibles', filter);
   }
 
-  @get(`${listPath('{id}', 'disponibles')}/count`, ok('Count of products not in the catalogue', COUNT_SCHEMA))
+  @get(`${listPath('{id}', 'disponibles')}/count`, {
+    ...requires({ action: 'read', resource: 'catalogos-productos' }),
+    ...ok('Count of products not in the catalogue', COUNT_SCHEMA),
+  })
   availableCount(
     @catalogueIdParam('id') id: number,
     @param.query.object('where', WHERE_SCHEMA) where?: Clause,
@@ -399,7 +415,10 @@ export class CatalogueProductsController {
     return this.count(id, 'disponibles', where);
   }
 
-  @get(listPath('{id}', 'incluidos'), ok('Products in the catalogue', { type: 'array' }))
+  @get(listPath('{id}', 'incluidos'), {
+    ...requires({ action: 'read', resource: 'catalogos-productos' }),
+    ...ok('Products in the catalogue', { type: 'array' }),
+  })
   included(
     @catalogueIdParam('id') id: number,
     @param.query.object('filter', FILTER_SCHEMA) filter?: ListFilter,
@@ -407,7 +426,10 @@ export class CatalogueProductsController {
     return this.list(id, 'incluidos', filter);
   }
 
-  @get(`${listPath('{id}', 'incluidos')}/count`, ok('Count of products in the catalogue', COUNT_SCHEMA))
+  @get(`${listPath('{id}', 'incluidos')}/count`, {
+    ...requires({ action: 'read', resource: 'catalogos-productos' }),
+    ...ok('Count of products in the catalogue', COUNT_SCHEMA),
+  })
   includedCount(
     @catalogueIdParam('id') id: number,
     @param.query.object('where', WHERE_SCHEMA) where?: Clause,

@@ -31,6 +31,8 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { companyFor } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
+import { SEND_AECOC } from '../../src/core/apiPermisos';
 
 export interface AecocResult {
   estado: 'OK' | 'ERROR' | 'VACIO';
@@ -119,12 +121,12 @@ export class IntegrationsAecocController {
     return { estado: 'OK', mensaje, ...base, subido: true, destino: 'ftp' };
   }
 
-  @get('/enviarAECOC')
+  @get('/enviarAECOC', requires(SEND_AECOC))
   async enviarAECOC(@param.query.integer('empresaId') empresaId?: number): Promise<AecocResult> {
     return this.send(companyFor(this.access, empresaId), ftpConfigFromEnv());
   }
 
-  @get('/enviarAECOCmanual/{email}/{password}')
+  @get('/enviarAECOCmanual/{email}/{password}', requires(SEND_AECOC))
   async enviarAECOCmanual(
     @param.path.string('email') email: string,
     @param.path.string('password') password: string,
@@ -151,7 +153,7 @@ export class IntegrationsAecocController {
     }
   }
 
-  @get('/obtenerarchivoslocalesAecoc')
+  @get('/obtenerarchivoslocalesAecoc', requires(SEND_AECOC))
   async obtenerarchivoslocalesAecoc(
     @param.query.integer('empresaId') empresaId?: number,
   ): Promise<LocalFile[]> {
@@ -159,7 +161,7 @@ export class IntegrationsAecocController {
     return (await listLocal(outboxDir())).filter((f) => f.nombre.startsWith(`AECOC_${company}_`));
   }
 
-  @get('/obtenerrespuestaAECOCFTP')
+  @get('/obtenerrespuestaAECOCFTP', requires(SEND_AECOC))
   async obtenerrespuestaAECOCFTP(): Promise<ResponseFile[]> {
     companyFor(this.access);
     const ftp = ftpConfigFromEnv();

@@ -20,6 +20,8 @@ import { productBatch, referenceStateBatch, relationBatches, selectProducts } fr
 import { ERP_ENDPOINTS, runSync, type SyncSummary } from '../erp/sync';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
+import { SYNC_ERP } from '../../src/core/apiPermisos';
 
 const empresaParam = param.query.integer('empresaId');
 const anyBody = {
@@ -50,8 +52,10 @@ export class IntegrationsErpController {
     @inject(ErpBindings.ADAPTER) private readonly erp: ErpAdapter,
   ) {}
 
-  private get logs() {
-    return this.repositories.repository('logsnavs');
+  /** The ERP log rows of a company (the log is company data like the products it is about). */
+  private logs(empresaId: number | null) {
+    const repo = this.repositories.repository('logsnavs');
+    return { create: (data: AnyObject) => repo.create({ ...data, empresaId }) };
   }
 
   /** The products to sync; a manual selection naming a product the company does not have is a 404. */
@@ -75,17 +79,78 @@ export class IntegrationsErpController {
       await productBatch(this.repositories, products),
       ...(await relationBatches(this.repositories, products)),
     ];
-    return runSync(this.erp, this.logs, batches);
+    return runSync(this.erp, this.logs(empresaId), batches);
   }
 
   private async logCall(tabla: string, registro: string, result: ErpResult, okText: string): Promise<void> {
-    await this.logs.create({
+    await this.logs(this.access.empresaId).create({
       fecha: new Date(),
       tabla,
       registro: registro.slice(0, 255),
       nivel: result.ok ? 'INFO' : 'ERROR',
       mensaje: result.ok ? okText : (result.error ?? `El ERP respondió ${result.status}`),
     });
+  }
+
+  /**
+   * The connector speaks for the caller's company only: every product a payload names (`no`, `nombre`, `SKU`,
+   * `items[].no`) must be one of its products — 422 naming the field otherwise. An admin may name any.
+   */
+  private async assertOwnProducts(body: AnyObject, field: string): Promise<void> {
+    if (this.access.admin) return;
+    const single = [body?.no, body?.nombre, body?.SKU].filter((v) => typeof v === 'string' && v !== '');
+    const listed = Array.isArray(body?.items) ? (body.items as AnyObject[]).map((i) => i?.no) : [];
+    const names = [...new Set([...single, ...listed].map(String))];
+    const own = await this.ownProductNames(names);
+    const foreign = names.length ? names.find((n) => !own.has(n)) : '';
+    if (foreign !== undefined) {
+      throw Object.assign(
+        new HttpErrors.UnprocessableEntity(
+          foreign
+            ? `El producto «${foreign}» del campo «${field}» no es de su empresa.`
+            : `Indique en «${field}» un producto de su empresa.`,
+        ),
+        { code: 'VALIDATION_FAILED' },
+      );
+    }
+  }
+
+  /** A non-admin asks EAN codes for categories of their company only (422 naming `code` otherwise). */
+  private async assertOwnCategory(code: string): Promise<void> {
+    if (this.access.admin) return;
+    const found =
+      this.access.empresaId !== null &&
+      (
+        await this.repositories
+          .repository('categorias')
+          .find({ where: { and: [{ empresaId: this.access.empresaId }, { codigo: code }] }, limit: 1 })
+      ).length > 0;
+    if (!found) {
+      throw Object.assign(
+        new HttpErrors.UnprocessableEntity(`La categoría «${code}» del campo «code» no es de su empresa.`),
+        { code: 'VALIDATION_FAILED' },
+      );
+    }
+  }
+
+  /** The names among `names` of products of the caller's company. */
+  private async ownProductNames(names: readonly string[]): Promise<Set<string>> {
+    if (!names.length || this.access.empresaId === null) return new Set();
+    const rows = await this.repositories
+      .repository('productos')
+      .find({ where: { and: [{ empresaId: this.access.empresaId }, { nombre: { inq: [...names] } }] } });
+    return new Set(rows.map((r) => String(r.nombre)));
+  }
+
+  /** An ERP list answer keeping, for a non-admin, only the items of their company's products. */
+  private async ownItems(result: ErpResult): Promise<ErpResult> {
+    const data = result.data as AnyObject | null | undefined;
+    if (this.access.admin || !result.ok || !Array.isArray(data?.value)) return result;
+    const items = data.value as AnyObject[];
+    const key = (item: AnyObject) => String(item?.no ?? item?.nombre ?? item?.SKU ?? '');
+    const own = await this.ownProductNames([...new Set(items.map(key).filter(Boolean))]);
+    const value = items.filter((item) => own.has(key(item)));
+    return { ...result, data: { ...data, value, '@odata.count': value.length } };
   }
 
   private answer(result: ErpResult): { ok: true; status: number; data: unknown } {
@@ -100,30 +165,32 @@ export class IntegrationsErpController {
    * unknown query parameters are ignored: an `idProducto` here does NOT narrow the run — one product goes
    * through GET /sincronizaProductosManual?idProducto= (its volume and sincronizarConBC rules apply).
    */
-  @get('/sincronizaProductos')
+  @get('/sincronizaProductos', requires(SYNC_ERP))
   async sincronizaProductos(@empresaParam empresaId?: number): Promise<SyncSummary> {
     return this.syncProducts(companyFor(this.access, empresaId));
   }
 
-  @get('/sincronizaEstadoReferencia')
+  @get('/sincronizaEstadoReferencia', requires(SYNC_ERP))
   async sincronizaEstadoReferencia(@empresaParam empresaId?: number): Promise<SyncSummary> {
-    const products = await this.products(companyFor(this.access, empresaId));
-    return runSync(this.erp, this.logs, [await referenceStateBatch(this.repositories, products)]);
+    const company = companyFor(this.access, empresaId);
+    const products = await this.products(company);
+    return runSync(this.erp, this.logs(company), [await referenceStateBatch(this.repositories, products)]);
   }
 
-  @get('/sincronizaEstadoReferenciaManual')
+  @get('/sincronizaEstadoReferenciaManual', requires(SYNC_ERP))
   async sincronizaEstadoReferenciaManual(
     @param.query.string('idProducto') idProducto?: string,
     @empresaParam empresaId?: number,
   ): Promise<SyncSummary> {
     const ids = idList(idProducto);
     if (!ids) throw required('idProducto', 'sincronizaEstadoReferenciaManual');
-    const products = await this.products(companyFor(this.access, empresaId), ids);
-    return runSync(this.erp, this.logs, [await referenceStateBatch(this.repositories, products)]);
+    const company = companyFor(this.access, empresaId);
+    const products = await this.products(company, ids);
+    return runSync(this.erp, this.logs(company), [await referenceStateBatch(this.repositories, products)]);
   }
 
   /** Body `{ids: number[]}` (or `{idProducto}`): those products (and their relations) are synced and logged. */
-  @post('/sincronizarProductosEnBC')
+  @post('/sincronizarProductosEnBC', requires(SYNC_ERP))
   async sincronizarProductosEnBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
@@ -143,7 +210,7 @@ export class IntegrationsErpController {
   // ---- connector ----
 
   /** Checks the ERP credentials; the ERP's token itself never leaves the server. */
-  @post('/token')
+  @post('/token', requires(SYNC_ERP))
   async token(): Promise<{ ok: true; tokenType: 'Bearer'; expiresIn: number }> {
     if (this.erp instanceof BusinessCentralErp) {
       const result = await this.erp.token();
@@ -157,7 +224,7 @@ export class IntegrationsErpController {
     return { ok: true, tokenType: 'Bearer', expiresIn: 3600 };
   }
 
-  @get('/endpoint')
+  @get('/endpoint', requires(SYNC_ERP))
   async endpoint(
     @param.query.string('$endpoint') endpoint?: string,
     @param.query.string('$filter') filter?: string,
@@ -179,22 +246,23 @@ export class IntegrationsErpController {
     };
     for (const [key, value] of Object.entries(options))
       if (value !== undefined && value !== '') query[key] = value;
-    return this.answer(await this.erp.get(endpoint, query));
+    return this.answer(await this.ownItems(await this.erp.get(endpoint, query)));
   }
 
-  @post('/postEndpointBC')
+  @post('/postEndpointBC', requires(SYNC_ERP))
   async postEndpointBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
   ) {
     if (!endpoint) throw required('$endpoint', 'postEndpointBC');
+    await this.assertOwnProducts(body, 'no');
     const result = await this.erp.post(endpoint, body);
     if (!result.ok) await this.logCall(endpoint, '', result, '');
     return this.answer(result);
   }
 
   /** Body `{items: [{no, marca}]}` → TW_Functions_DeleteItem. */
-  @post('/postEliminarProductoDeBC')
+  @post('/postEliminarProductoDeBC', requires(SYNC_ERP))
   async postEliminarProductoDeBC(
     @requestBody(anyBody) body: AnyObject,
     @param.query.string('$endpoint') endpoint?: string,
@@ -215,6 +283,7 @@ export class IntegrationsErpController {
     const payload = {
       items: items.map((i) => ({ no: (i as AnyObject).no, marca: (i as AnyObject).marca ?? '' })),
     };
+    await this.assertOwnProducts(payload, 'items[].no');
     const result = await this.erp.post(endpoint || ERP_ENDPOINTS.deleteItem, payload);
     const names = payload.items.map((i) => String(i.no)).join(', ');
     await this.logCall('productos', names, result, 'Eliminado de BC');
@@ -222,9 +291,10 @@ export class IntegrationsErpController {
   }
 
   /** A new EAN code for a category: TW_Functions_NewEANCode {itemCategoryCode}; the reply carries data.mensaje. */
-  @get('/NewEANCode/{code}')
+  @get('/NewEANCode/{code}', requires(SYNC_ERP))
   async newEanCode(@param.path.string('code') code: string) {
     if (!code?.trim()) throw required('code', 'newEANCode');
+    await this.assertOwnCategory(code.trim());
     const result = await this.erp.post(ERP_ENDPOINTS.newEan, { itemCategoryCode: code.trim() });
     if (!result.ok) await this.logCall('ean', code, result, '');
     const answer = this.answer(result);
@@ -235,8 +305,9 @@ export class IntegrationsErpController {
     return answer;
   }
 
-  @post('/InsertItem')
+  @post('/InsertItem', requires(SYNC_ERP))
   async insertItem(@requestBody(anyBody) body: AnyObject) {
+    await this.assertOwnProducts(body, 'no');
     const result = await this.erp.post(ERP_ENDPOINTS.insertItem, body);
     await this.logCall('productos', String(body?.no ?? body?.nombre ?? ''), result, 'Insertado en BC');
     return this.answer(result);

@@ -12,6 +12,8 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { companyFor } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
+import { EXPORT_PRODUCTOS } from '../../src/core/apiPermisos';
 
 const PAGE = 500;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -33,6 +35,7 @@ export class IntegrationsFeedController {
   }
 
   @get('/generarExcelShoppingfeed', {
+    ...requires(EXPORT_PRODUCTOS),
     responses: {
       '200': {
         description: 'Shopping feed',

@@ -16,6 +16,7 @@ import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { childRows, seesCompany } from './products/access';
+import { requires } from '../auth/permiso';
 
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: {} } } } },
@@ -44,7 +45,10 @@ export class B2bProductsController {
     return (await view.find({ order: ['nombre ASC'] })).map((row) => row.toObject() as AnyObject);
   }
 
-  @get(B2B_FILTERED_PATH, okJson('B2B products'))
+  @get(B2B_FILTERED_PATH, {
+    ...requires({ action: 'read', resource: 'productos' }),
+    ...okJson('B2B products'),
+  })
   async obtenerProductosFiltrados(
     @param.query.string('filtro1') filtro1?: string,
     @param.query.string('filtro2') filtro2?: string,
@@ -69,7 +73,10 @@ export class B2bProductsController {
       .slice(0, B2B_MAX_ROWS) as B2bRow[];
   }
 
-  @get('/B2bProductos/{nombre}', okJson('A B2B product with its data'))
+  @get('/B2bProductos/{nombre}', {
+    ...requires({ action: 'read', resource: 'productos' }),
+    ...okJson('A B2B product with its data'),
+  })
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
     const row = (await this.rows()).find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
     if (!row) {

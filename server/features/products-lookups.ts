@@ -13,6 +13,7 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { childRows, seesCompany, visibleProduct } from './products/access';
+import { requires } from '../auth/permiso';
 
 const okArray = (description: string) => ({
   responses: {
@@ -31,13 +32,19 @@ export class ProductLookupsController {
     @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
   ) {}
 
-  @get('/producto-atributos/por-producto/{id}', okArray("The product's attributes"))
+  @get('/producto-atributos/por-producto/{id}', {
+    ...requires({ action: 'read', resource: 'producto-atributos' }),
+    ...okArray("The product's attributes"),
+  })
   async attributesByProduct(@param.path.integer('id') id: number): Promise<AnyObject[]> {
     await visibleProduct(this.repos, this.access, id);
     return childRows(this.repos, 'producto-atributos', 'productoId', [id], ['ordenEnGrupo ASC', 'id ASC']);
   }
 
-  @get('/producto-atributos/por-atributo/{id}', okArray('The product rows of an attribute'))
+  @get('/producto-atributos/por-atributo/{id}', {
+    ...requires({ action: 'read', resource: 'producto-atributos' }),
+    ...okArray('The product rows of an attribute'),
+  })
   async attributesByAttribute(@param.path.integer('id') id: number): Promise<AnyObject[]> {
     const [attribute] = await this.repos.repository('atributos').find({ where: { id }, limit: 1 });
     if (!attribute || !seesCompany(this.access, attribute.empresaId))
@@ -59,7 +66,10 @@ export class ProductLookupsController {
     return rows.filter((row) => visible.has(Number(row.productoId)));
   }
 
-  @get('/producto-multimedia/por-producto/{id}', okArray("The product's media"))
+  @get('/producto-multimedia/por-producto/{id}', {
+    ...requires({ action: 'read', resource: 'producto-multimedias' }),
+    ...okArray("The product's media"),
+  })
   async mediaByProduct(@param.path.integer('id') id: number): Promise<AnyObject[]> {
     await visibleProduct(this.repos, this.access, id);
     const rows = await childRows(this.repos, 'producto-multimedias', 'productoId', [id], ['id ASC']);

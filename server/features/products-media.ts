@@ -17,6 +17,7 @@ import {
   UPLOAD_FIELD,
   extensionOf,
   isSafeFolderName,
+  mediaFolder,
   safeFileName,
   uploadProblem,
   uploadTooLargeMessage,
@@ -33,6 +34,7 @@ import { fieldErrors } from '../write-rules';
 import { productByName, seesCompany } from './products/access';
 import { MEDIA_ACCESS_MIDDLEWARE_OPTIONS, mediaAccessMiddleware } from './products/mediaAccess';
 import { InvalidImageError, UploadStore } from './products/uploads';
+import { requires } from '../auth/permiso';
 
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
@@ -170,7 +172,10 @@ export class ProductMediaController {
     return answer;
   }
 
-  @post('/images-upload/{empresaId}/{nombre}/{fileName}', okJson('The stored image and its 800x600 PNG'))
+  @post('/images-upload/{empresaId}/{nombre}/{fileName}', {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('The stored image and its 800x600 PNG'),
+  })
   async uploadImage(
     @param.path.integer('empresaId') empresaId: number,
     @param.path.string('nombre') nombre: string,
@@ -181,7 +186,10 @@ export class ProductMediaController {
     return this.upload('images', empresaId, nombre, fileName, request, response);
   }
 
-  @post('/files-upload/{empresaId}/{nombre}/{fileName}', okJson('The stored file'))
+  @post('/files-upload/{empresaId}/{nombre}/{fileName}', {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('The stored file'),
+  })
   async uploadFile(
     @param.path.integer('empresaId') empresaId: number,
     @param.path.string('nombre') nombre: string,
@@ -196,7 +204,10 @@ export class ProductMediaController {
    * Renders the main image again for each product (comma-separated names): the 800x600 PNG of its principal
    * image record's file, which becomes the product's `imagen`.
    */
-  @get(PROCESS_IMAGES_PATH, okJson('Products processed and failures'))
+  @get(PROCESS_IMAGES_PATH, {
+    ...requires({ action: 'update', resource: 'producto-multimedias' }),
+    ...okJson('Products processed and failures'),
+  })
   async procesarImagenes(@param.query.string('productos') productos?: string): Promise<ProcessImagesAnswer> {
     const names = [
       ...new Set(
@@ -226,7 +237,7 @@ export class ProductMediaController {
         continue;
       }
       try {
-        const source = await this.principalSource(Number(product.id));
+        const source = await this.principalSource(Number(product.id), Number(product.empresaId));
         if (!source) {
           answer.errores.push({ producto: nombre, motivo: 'No tiene una imagen principal con fichero' });
           continue;
@@ -246,8 +257,23 @@ export class ProductMediaController {
     return answer;
   }
 
-  /** The stored file of the product's principal image: an original when one exists, else the rendition. */
-  private async principalSource(productoId: number): Promise<string | undefined> {
+  /**
+   * Whether a stored path lies in the folder of a product of company `empresaId` (multimedia/{nombre}/…):
+   * a media record naming another company's file never reaches it.
+   */
+  private async inCompanyFolder(fichero: string, empresaId: number): Promise<boolean> {
+    const parts = path.posix.normalize(fichero.replace(/\\/g, '/')).split('/');
+    const [root, nombre] = parts;
+    if (parts.length < 3 || `${root}/${nombre}` !== mediaFolder(nombre) || parts.includes('..')) return false;
+    const owners = await this.repos.repository('productos').find({ where: { nombre, empresaId }, limit: 1 });
+    return owners.length > 0;
+  }
+
+  /**
+   * The stored file of the product's principal image: an original when one exists, else the rendition; only
+   * files inside the folders of the product's company count.
+   */
+  private async principalSource(productoId: number, empresaId: number): Promise<string | undefined> {
     const media = (await this.repos.repository('producto-multimedias').find({ where: { productoId } }))
       .map((row) => row.toObject() as AnyObject)
       .filter((row) => row.tipo === 'Imagen' && typeof row.fichero === 'string' && row.fichero);
@@ -255,6 +281,7 @@ export class ProductMediaController {
     for (const row of ranked) {
       const fichero = String(row.fichero);
       const base = path.basename(fichero);
+      if (!(await this.inCompanyFolder(fichero, empresaId))) continue;
       const original = /^\d+x\d+_/.test(base) ? undefined : fichero;
       if (original && this.store.exists(original)) return original;
       if (this.store.exists(fichero)) return fichero;

@@ -22,6 +22,8 @@ import { renameProductFiles } from './products/rename';
 import { replicateProduct } from './products/replica';
 import { manualSync } from './products/sync';
 import { UploadStore } from './products/uploads';
+import { requires } from '../auth/permiso';
+import { SYNC_ERP } from '../../src/core/apiPermisos';
 
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
@@ -36,7 +38,10 @@ export class ProductsController {
   ) {}
 
   /** The id the next product is expected to get (the highest id + 1). */
-  @get(NEXT_ID_PATH, okJson('The next product id'))
+  @get(NEXT_ID_PATH, {
+    ...requires({ action: 'create', resource: 'productos' }),
+    ...okJson('The next product id'),
+  })
   async getNextId(): Promise<NextIdAnswer> {
     const [last] = await this.repos
       .repository('productos')
@@ -44,13 +49,16 @@ export class ProductsController {
     return { nextId: Number(last?.id ?? 0) + 1 };
   }
 
-  @get('/productos/replica/{id}', okJson('The new product'))
+  @get('/productos/replica/{id}', {
+    ...requires({ action: 'create', resource: 'productos' }),
+    ...okJson('The new product'),
+  })
   async replica(@param.path.integer('id') id: number): Promise<AnyObject> {
     const source = await visibleProduct(this.repos, this.access, id);
     return replicateProduct(this.repos, new UploadStore(this.uploadsDir), source);
   }
 
-  @get(MANUAL_SYNC_PATH, okJson('The sync answer'))
+  @get(MANUAL_SYNC_PATH, { ...requires(SYNC_ERP), ...okJson('The sync answer') })
   async sincronizaProductosManual(
     @param.query.integer('idProducto', { required: true }) idProducto: number,
   ): Promise<ManualSyncAnswer> {

@@ -71,7 +71,12 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
     }));
     const accion = payload.Acction === 'INSERT' ? 'alta' : 'baja';
     const error = result.ok ? undefined : (result.error ?? `estado ${result.status}`);
+    const sku = payload.items[0]?.SKU;
+    const [product] = sku
+      ? await repos.repository('productos').find({ where: { nombre: sku }, limit: 1 })
+      : [];
     await repos.repository('logsnavs').create({
+      empresaId: product?.empresaId ?? null,
       tabla: RESOURCE,
       registro: registro.slice(0, 255),
       nivel: result.ok ? 'INFO' : 'ERROR',

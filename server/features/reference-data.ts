@@ -28,6 +28,7 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
 
 type Clause = Record<string, unknown>;
 
@@ -106,6 +107,7 @@ export class ReferenceDataController {
   }
 
   @get(`/${POR_CATEGORIA_PATH}/{tipo}/{nombre}`, {
+    ...requires({ action: 'read', resource: 'productos' }),
     responses: { '200': { description: 'Products of a category or subcategory' } },
   })
   async productosPorCategoria(
@@ -142,6 +144,7 @@ export class ReferenceDataController {
   }
 
   @get(`/${COMPRUEBA_ATRIBUTOS_PATH}/{categoriaNombre}/{atributoId}`, {
+    ...requires({ action: 'read', resource: 'atributos' }),
     responses: { '200': { description: 'How many products of the category carry the attribute' } },
   })
   async compruebaAtributos(
@@ -155,6 +158,7 @@ export class ReferenceDataController {
   }
 
   @get(`/${ELIMINA_ATRIBUTOS_PATH}/{categoriaNombre}/{atributoId}`, {
+    ...requires({ action: 'update', resource: 'producto-atributos' }),
     responses: { '200': { description: 'Removes the attribute from the products of the category' } },
   })
   async eliminaAtributos(
@@ -170,6 +174,7 @@ export class ReferenceDataController {
   }
 
   @get(`/${SKU_PRINCIPALES_PATH}`, {
+    ...requires({ action: 'read', resource: 'productos' }),
     responses: { '200': { description: 'SKUs usable as principal SKU (product names)' } },
   })
   async skuPrincipales(

@@ -48,6 +48,8 @@ import {
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
+import { requires } from '../auth/permiso';
+import { GENERATE_TEXTOS } from '../../src/core/apiPermisos';
 
 const CLAIMS = BindingKey.create<QueueClaims>('pim.textGeneration.claims');
 const OPTIONS = BindingKey.create<GenerationOptions>('pim.textGeneration.options');
@@ -147,6 +149,9 @@ interface DispatchItem {
   idiomas?: string;
 }
 
+/** Products one AI dispatch may carry (each one is a generation call). */
+export const MAX_DISPATCH_ITEMS = 200;
+
 function decodeDispatch(base64Data: string): DispatchItem[] {
   let parsed: unknown;
   try {
@@ -161,6 +166,14 @@ function decodeDispatch(base64Data: string): DispatchItem[] {
     throw Object.assign(new HttpErrors.BadRequest('base64Data debe ser una lista de productos'), {
       code: 'INVALID_BASE64_DATA',
     });
+  if (list.length > MAX_DISPATCH_ITEMS) {
+    throw Object.assign(
+      new HttpErrors.UnprocessableEntity(
+        `Se pueden enviar como máximo ${MAX_DISPATCH_ITEMS} productos por petición (llegaron ${list.length}).`,
+      ),
+      { code: 'TOO_MANY_ITEMS' },
+    );
+  }
   return list.map((raw) => {
     const item = (raw ?? {}) as Record<string, unknown>;
     const productoId = Number(item.productoId ?? item.idProducto ?? item.id);
@@ -192,26 +205,35 @@ export class TextGenerationController {
     this.service = new TextGenerationService(repositories, access, generator, claims, options);
   }
 
-  @post('/ProductosGeneracionTextos/createMany')
+  @post(
+    '/ProductosGeneracionTextos/createMany',
+    requires({ action: 'create', resource: 'ProductosGeneracionTextos' }),
+  )
   async createMany(@requestBody(jsonBody(CREATE_MANY_SCHEMA)) body: QueueItem[]): Promise<AnyObject[]> {
     return this.service.createMany(body);
   }
 
-  @patch('/ProductosGeneracionTextos/updateManyProcesado')
+  @patch(
+    '/ProductosGeneracionTextos/updateManyProcesado',
+    requires({ action: 'update', resource: 'ProductosGeneracionTextos' }),
+  )
   async updateManyProcesado(
     @requestBody(jsonBody(UPDATE_MANY_SCHEMA)) body: { ids: number[]; nuevoEstado: 'S' | 'N' },
   ): Promise<{ count: number }> {
     return this.service.setRevisado(body.ids, body.nuevoEstado);
   }
 
-  @patch('/ProductosGeneracionTextos/cancelarPendientes')
+  @patch(
+    '/ProductosGeneracionTextos/cancelarPendientes',
+    requires({ action: 'update', resource: 'ProductosGeneracionTextos' }),
+  )
   async cancelarPendientes(
     @requestBody(jsonBody(CANCEL_SCHEMA)) body: { ids: number[] },
   ): Promise<{ count: number; enProceso: number[] }> {
     return this.service.cancel(body.ids);
   }
 
-  @get('/generarTextosIAPorProcesoManual')
+  @get('/generarTextosIAPorProcesoManual', requires(GENERATE_TEXTOS))
   async manual(
     @param.query.string('ids') ids?: string,
     @param.query.string('sobrescribirRevisados') sobrescribir?: string,
@@ -225,12 +247,12 @@ export class TextGenerationController {
     });
   }
 
-  @get('/generarTextosIAPorProcesoNocturno')
+  @get('/generarTextosIAPorProcesoNocturno', requires(GENERATE_TEXTOS))
   async nightly(): Promise<AnyObject> {
     return this.service.process({});
   }
 
-  @get('/generarTextosIAPromptDePruebas')
+  @get('/generarTextosIAPromptDePruebas', requires(GENERATE_TEXTOS))
   async pruebas(
     @param.query.integer('idProducto', { required: true }) idProducto: number,
     @param.query.string('campoUno') campoUno?: string,
@@ -255,7 +277,7 @@ export class TextGenerationController {
     return this.service.pruebas(idProducto, pares, lista(idiomas));
   }
 
-  @post('/guardar-textos-generados')
+  @post('/guardar-textos-generados', requires({ action: 'update', resource: 'TextosGenerados' }))
   async guardar(
     @param.query.integer('idMarketPlacePrompt') idMarketPlacePrompt: number | undefined,
     @requestBody(jsonBody(TEXTS_SCHEMA)) body: TextInput[],
@@ -264,14 +286,20 @@ export class TextGenerationController {
     return { status: 'OK', count: textos.length, textos };
   }
 
-  @get('/obtenerTodosLosTextosGeneradosParaElProducto')
+  @get(
+    '/obtenerTodosLosTextosGeneradosParaElProducto',
+    requires({ action: 'read', resource: 'TextosGenerados' }),
+  )
   async textosProducto(
     @param.query.integer('idProducto', { required: true }) idProducto: number,
   ): Promise<AnyObject[]> {
     return this.service.textosProducto(idProducto);
   }
 
-  @get('/obtenerTodosLosTextosGeneradosEnRevisadoParaTodosLosProductos')
+  @get(
+    '/obtenerTodosLosTextosGeneradosEnRevisadoParaTodosLosProductos',
+    requires({ action: 'read', resource: 'TextosGenerados' }),
+  )
   async revisados(
     @param.query.string('idProducto') idProducto?: string,
     @param.query.string('categoria') categoria?: string,
@@ -286,7 +314,10 @@ export class TextGenerationController {
     });
   }
 
-  @get('/obtenerRegistrosVistaMarketPlaceProductoGeneral')
+  @get(
+    '/obtenerRegistrosVistaMarketPlaceProductoGeneral',
+    requires({ action: 'read', resource: 'TextosGenerados' }),
+  )
   async vista(
     @param.query.string('productos') productos?: string,
     @param.query.string('categoria') categoria?: string,
@@ -307,7 +338,7 @@ export class TextGenerationController {
     });
   }
 
-  @get('/existeMarketPlaceYCategoria')
+  @get('/existeMarketPlaceYCategoria', requires({ action: 'read', resource: 'MarketPlaces' }))
   async existe(
     @param.query.integer('marketplaceId', { required: true }) marketplaceId: number,
     @param.query.string('categoriaId', { required: true }) categoriaId: string,
@@ -316,7 +347,7 @@ export class TextGenerationController {
     return { existe: await this.service.existePrompt(marketplaceId, categoriaId, idExcluir) };
   }
 
-  @get('/generacion-textos/prompts')
+  @get('/generacion-textos/prompts', requires({ action: 'read', resource: 'MarketPlacePrompts' }))
   async prompts(
     @param.query.string('productos', { required: true }) productos: string,
     @param.query.string('marketplaces') marketplaces?: string,
@@ -327,7 +358,7 @@ export class TextGenerationController {
     );
   }
 
-  @post('/generarTextos_IA_API_SVAN')
+  @post('/generarTextos_IA_API_SVAN', requires(GENERATE_TEXTOS))
   async dispatch(
     @param.query.string('$endpoint', { required: true }) endpoint: string,
     @requestBody(jsonBody(DISPATCH_SCHEMA)) body: { base64Data: string },

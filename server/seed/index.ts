@@ -26,13 +26,17 @@ export interface DemoData {
   logins: DemoLogin[];
 }
 
-export const DEMO_ADMIN: DemoLogin = { email: 'admin@demo.pim', password: 'Admin1234!', role: 'admin' };
-export const DEMO_EDITOR: DemoLogin = { email: 'editor@demo.pim', password: 'Editor1234!', role: 'editor' };
+export const DEMO_ADMIN: DemoLogin = { email: 'admin@demo.pim', password: 'Admin-Demo-2026!', role: 'admin' };
+export const DEMO_EDITOR: DemoLogin = {
+  email: 'editor@demo.pim',
+  password: 'Editor-Demo-2026!',
+  role: 'editor',
+};
 
 /** The seed used when none is given. */
 const DEFAULT_SEED = 20260105;
 
-const OTHER_USERS_PASSWORD = 'Demo1234!';
+const OTHER_USERS_PASSWORD = 'Usuario-Demo-2026!';
 
 /** The resources this module fills: every non-view schema, then the join models. */
 const RESOURCE_NAMES: readonly string[] = [
@@ -188,6 +192,8 @@ const PERMISOS: readonly string[] = [
   'read|logsnavs||Consultar el registro del ERP|',
   'sync|erp||Sincronizar con el ERP (Business Central)|',
   'send|aecoc||Enviar datos a AECOC|',
+  'export|productos||Exportar productos (feed de marketplaces)|',
+  'create|TextosGenerados||Generar textos con IA|',
 ];
 
 // ---------------------------------------------------------------- builder
@@ -639,8 +645,10 @@ export function buildDemoData(seed: number = DEFAULT_SEED): DemoData {
     sustitutos: 'Sustituto',
     repuestos: 'Repuesto',
   };
+  const companyOfSku = new Map(allProducts.map((product) => [product.sku, product.empresaId]));
   for (const event of [...errors, ...successes].sort((x, y) => x.fecha.localeCompare(y.fecha))) {
     table('logsnavs').add({
+      empresaId: companyOfSku.get(event.registro.split(/[ /]/)[0]) ?? main.empresaId,
       fecha: event.fecha,
       tabla: event.tabla,
       registro: event.registro,

@@ -2,7 +2,7 @@
 import type { AuthProvider } from 'react-admin';
 import { AUTH_TIMEOUT_MS, AuthTimeoutError, withDeadline } from './deadline';
 import { LOGOUT_TIMEOUT_MS, logoutOnServer } from './logout';
-import { canAccessWithRules, permissionsToRules } from './permissions';
+import { canAccessWithRules, permissionsToRules } from '../core/permissions';
 import {
   clearSession,
   forgetTokens,

@@ -8,7 +8,7 @@ export {
   type AbilityRule,
   type Permiso,
   type AccessRequest,
-} from './permissions';
+} from '../core/permissions';
 export {
   getAccessToken,
   getRefreshToken,

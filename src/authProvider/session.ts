@@ -1,5 +1,5 @@
 /** The session in localStorage (spec §9 keys): accessToken, refreshToken, userDataPim. */
-import { DEFAULT_RULES, type AbilityRule, type Permiso } from './permissions';
+import { DEFAULT_RULES, type AbilityRule, type Permiso } from '../core/permissions';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';

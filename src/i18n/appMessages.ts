@@ -27,6 +27,7 @@ export interface PimMessages {
       action: string;
       field: string;
       description: string;
+      enforced: string;
       save: string;
       save_role: string;
       saved_role: string;
@@ -84,6 +85,7 @@ const es: PimMessages = {
       action: 'Acción',
       field: 'Campo',
       description: 'Descripción',
+      enforced: 'Qué permite en la API',
       save: 'Guardar',
       save_role: 'Guardar los permisos de %{rol}',
       saved_role: 'Permisos del rol %{rol} guardados',
@@ -144,6 +146,7 @@ const en: PimMessages = {
       action: 'Action',
       field: 'Field',
       description: 'Description',
+      enforced: 'What it allows in the API',
       save: 'Save',
       save_role: 'Save the permissions of %{rol}',
       saved_role: 'Permissions of role %{rol} saved',
@@ -205,6 +208,7 @@ const de: PimMessages = {
       action: 'Aktion',
       field: 'Feld',
       description: 'Beschreibung',
+      enforced: 'Erlaubt in der API',
       save: 'Speichern',
       save_role: 'Berechtigungen von %{rol} speichern',
       saved_role: 'Berechtigungen der Rolle %{rol} gespeichert',
@@ -268,6 +272,7 @@ const fr: PimMessages = {
       action: 'Action',
       field: 'Champ',
       description: 'Description',
+      enforced: 'Ce qu’il permet dans l’API',
       save: 'Enregistrer',
       save_role: 'Enregistrer les permissions de %{rol}',
       saved_role: 'Permissions du rôle %{rol} enregistrées',
@@ -329,6 +334,7 @@ const pt: PimMessages = {
       action: 'Ação',
       field: 'Campo',
       description: 'Descrição',
+      enforced: 'O que permite na API',
       save: 'Guardar',
       save_role: 'Guardar as permissões de %{rol}',
       saved_role: 'Permissões da função %{rol} guardadas',

@@ -91,6 +91,9 @@ describe('permissions matrix page', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Matriz de permisos' }, SLOW);
     expect(within(table).getByText('Administrador')).toBeTruthy();
     expect(within(table).getByText('Editor de catálogo')).toBeTruthy();
+    // Each permiso says what it opens on the API (src/core/apiPermisos.ts, the API's own declarations).
+    expect(within(table).getByText('Qué permite en la API')).toBeTruthy();
+    expect(within(table).getByText('Todas las operaciones')).toBeTruthy();
     const editorReadMarca = screen.getByRole('checkbox', { name: 'Editor de catálogo: Marca · read' });
     expect((editorReadMarca as HTMLInputElement).checked).toBe(true);
     const save = screen.getByRole('button', { name: 'Guardar los permisos de Editor de catálogo' });

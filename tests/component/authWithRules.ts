@@ -1,6 +1,6 @@
 /** An authProvider for component tests: signed in, with the given ability rules deciding canAccess (spec §6). */
 import type { AuthProvider } from 'react-admin';
-import { canAccessWithRules, type AbilityRule } from '../../src/authProvider/permissions';
+import { canAccessWithRules, type AbilityRule } from '../../src/core/permissions';
 
 export const authWithRules = (rules: readonly AbilityRule[]): AuthProvider => ({
   login: async () => undefined,

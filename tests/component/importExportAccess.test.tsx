@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import type { AbilityRule } from '../../src/authProvider/permissions';
+import type { AbilityRule } from '../../src/core/permissions';
 import { authWithRules } from './authWithRules';
 import { fakeProvider, fixture, renderApp } from './renderApp';
 

@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AbilityRule } from '../../src/authProvider/permissions';
+import type { AbilityRule } from '../../src/core/permissions';
 import { authWithRules } from './authWithRules';
 import { fakeIntegrations } from './integrationsFake';
 import { fakeProvider, fixture, renderApp } from './renderApp';

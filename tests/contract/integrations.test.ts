@@ -27,6 +27,7 @@ import {
   VOLUME_TITLE,
 } from '../../src/custom/integrations/outcomes';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 import { apiCaller, q } from '../support/api';
 
 const require = createRequire(import.meta.url);
@@ -105,7 +106,8 @@ beforeAll(async () => {
   delete process.env.AECOC_FTP_HOST;
   server = await startTestServer({ seed: true, erp } as Parameters<typeof startTestServer>[0]);
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   // The app's own calls (src/custom/integrations/api.ts) over the real HTTP client, as the admin.
   app = createIntegrationsApi({
     apiUrl: server.url,

@@ -17,6 +17,7 @@ import { productUpdateErrorMessage } from '../../src/dataProvider/errors';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { fieldErrorsFromServer } from '../../src/resources/generic/serverErrors';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 
 // Read by the simulated Business Central when the server starts: items whose payload names this fail.
 process.env.ERP_SIMULATED_FAILURES = 'ERPFALLA';
@@ -109,7 +110,8 @@ let producto2: Json;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   adminToken = await loginToken(server.url, demoLogins().admin);
-  editorToken = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editorToken = (await testUser(server.url, adminToken, 1)).token;
   const client = clientFor(() => adminToken);
   provider = loopbackDataProvider(server.url, client, { getEmpresaId: () => 1 });
   api = createHttpProductApi(server.url, client);

@@ -13,6 +13,7 @@ import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { registerSchemas } from '../../src/resources/registry';
 import { almacenes } from '../support/almacenes';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 
 let server: StartedServer;
 let admin: string;
@@ -36,7 +37,8 @@ beforeAll(async () => {
     typeof startTestServer
   >[0]);
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
 });
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { referenceDataApi, type ReferenceDataApi } from '../../src/dataProvider/
 import { createHttpClient } from '../../src/dataProvider/http';
 import { erpRefusalMessage } from '../../src/resources/productosPorRango/erpRefusal';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 import { apiCaller, q } from '../support/api';
 
 const require = createRequire(import.meta.url);
@@ -56,7 +57,8 @@ const split = (value: unknown) =>
 beforeAll(async () => {
   server = await startTestServer({ seed: true, erp } as Parameters<typeof startTestServer>[0]);
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   asAdmin = apiFor(() => admin);
 });
 

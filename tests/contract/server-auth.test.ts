@@ -196,14 +196,31 @@ describe('refresh', () => {
     const first = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['accessToken', 'refreshToken']);
-    const reused = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
-    expect(reused.status).toBe(401);
-    expect(reused.body).toEqual(unauthorized('Invalid refresh token'));
     const second = await call('POST', '/auth/refresh-token', { refreshToken: first.body.refreshToken });
     expect(second.status).toBe(200);
     expect((await call('GET', '/usuarios/me', undefined, second.body.accessToken as string)).status).toBe(
       200,
     );
+  });
+
+  it('reuse of a used refresh token ends the whole session (every token of its family)', async () => {
+    const session = await login();
+    const other = await login();
+    const first = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
+    expect(first.status).toBe(200);
+    const reused = await call('POST', '/auth/refresh-token', { refreshToken: session.refreshToken });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toEqual(unauthorized('Invalid refresh token'));
+    // The newer refresh token and the session's access tokens are dead too.
+    const newer = await call('POST', '/auth/refresh-token', { refreshToken: first.body.refreshToken });
+    expect(newer.body).toEqual(unauthorized('Invalid refresh token'));
+    for (const token of [session.accessToken, first.body.accessToken as string]) {
+      const me = await call('GET', '/usuarios/me', undefined, token);
+      expect(me.status).toBe(401);
+      expect(me.body).toEqual(unauthorized('La sesión ya no es válida. Inicie sesión de nuevo.'));
+    }
+    // Another sign-in of the same user is another session: it goes on.
+    expect((await call('GET', '/usuarios/me', undefined, other.accessToken)).status).toBe(200);
   });
 
   it('refuses garbage, access tokens and an empty body', async () => {
@@ -256,7 +273,7 @@ describe('users', () => {
     const created = await call(
       'POST',
       '/usuarios',
-      { nombre: 'Nuevo', mail: 'nuevo@test.pim', password: 'Nuevo1234!', empresaId: 1 },
+      { nombre: 'Nuevo', mail: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026', empresaId: 1 },
       accessToken,
     );
     expect(created.status).toBe(200);
@@ -271,10 +288,10 @@ describe('users', () => {
     expect(one.body).toEqual({ id });
     const list = await call('GET', '/usuarios', undefined, accessToken);
     expect(list.text).not.toContain('password');
-    expect(list.text).not.toContain('Nuevo1234!');
-    expect((await login({ email: 'nuevo@test.pim', password: 'Nuevo1234!' })).userData).not.toHaveProperty(
-      'password',
-    );
+    expect(list.text).not.toContain('Nuevo-Usuario-2026');
+    expect(
+      (await login({ email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' })).userData,
+    ).not.toHaveProperty('password');
     // PUT without a password keeps it; PATCH with one changes it.
     expect(
       (
@@ -286,14 +303,14 @@ describe('users', () => {
         )
       ).status,
     ).toBe(204);
-    await login({ email: 'nuevo@test.pim', password: 'Nuevo1234!' });
-    expect((await call('PATCH', `/usuarios/${id}`, { password: 'Cambiada1!' }, accessToken)).status).toBe(
-      204,
-    );
+    await login({ email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' });
     expect(
-      (await call('POST', '/auth/login', { email: 'nuevo@test.pim', password: 'Nuevo1234!' })).status,
+      (await call('PATCH', `/usuarios/${id}`, { password: 'Cambiada-Clave-2026' }, accessToken)).status,
+    ).toBe(204);
+    expect(
+      (await call('POST', '/auth/login', { email: 'nuevo@test.pim', password: 'Nuevo-Usuario-2026' })).status,
     ).toBe(401);
-    await login({ email: 'nuevo@test.pim', password: 'Cambiada1!' });
+    await login({ email: 'nuevo@test.pim', password: 'Cambiada-Clave-2026' });
   });
 
   it('POST /auth/signup (signed in) creates a user who can log in', async () => {
@@ -301,20 +318,38 @@ describe('users', () => {
     const res = await call(
       'POST',
       '/auth/signup',
-      { email: 'signup@test.pim', password: 'Signup123!' },
+      { email: 'signup@test.pim', password: 'Alta-Usuario-2026' },
       accessToken,
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mail: 'signup@test.pim', nombre: 'signup@test.pim', empresaId: 1 });
     expect(res.body).not.toHaveProperty('password');
-    await login({ email: 'signup@test.pim', password: 'Signup123!' });
+    await login({ email: 'signup@test.pim', password: 'Alta-Usuario-2026' });
     const again = await call(
       'POST',
       '/auth/signup',
-      { email: 'signup@test.pim', password: 'x' },
+      { email: 'signup@test.pim', password: 'Alta-Usuario-2026' },
       accessToken,
     );
     expect(again.status).toBe(422);
     expect((again.body.error as Record<string, unknown>).code).toBe('ER_DUP_ENTRY');
+  });
+
+  it('POST /auth/signup refuses passwords the policy does not accept, in Spanish, naming the field', async () => {
+    const { accessToken } = await login();
+    for (const [password, message] of [
+      ['1', 'La contraseña debe tener al menos 12 caracteres.'],
+      ['debil@test.pim', 'La contraseña no puede ser el correo electrónico.'],
+      ['password1234', 'Esa contraseña es demasiado común: elija otra.'],
+    ]) {
+      const res = await call('POST', '/auth/signup', { email: 'debil@test.pim', password }, accessToken);
+      expect(res.status, password).toBe(422);
+      expect(res.body.error, password).toMatchObject({
+        message,
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ path: '/password', message })],
+      });
+    }
+    expect((await call('POST', '/auth/login', { email: 'debil@test.pim', password: '1' })).status).toBe(401);
   });
 });

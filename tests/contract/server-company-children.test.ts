@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 import { FORBIDDEN, apiHelpers, notFound, q, type Row } from '../support/api';
 
 let server: StartedServer;
@@ -17,6 +18,8 @@ let producto2: Row;
 let catalogo1: Row;
 let catalogo2: Row;
 let icono: Row;
+/** An icon of company 2 (a product's icons are of its own company). */
+let icono2: Row;
 /** Rows created by the admin under the company 2 parents. */
 let general2: Row;
 let catProd2: Row;
@@ -32,19 +35,24 @@ const created = async (token: string, path: string, body: unknown): Promise<Row>
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   [producto1] = await rows(admin, '/productos', { where: { empresaId: 1 }, limit: 1 });
   [producto2] = await rows(admin, '/productos', { where: { empresaId: 2 }, limit: 1 });
   [catalogo1] = await rows(admin, '/catalogos', { where: { empresaId: 1 }, limit: 1 });
   [catalogo2] = await rows(admin, '/catalogos', { where: { empresaId: 2 }, limit: 1 });
-  [icono] = await rows(admin, '/Iconos', { limit: 1 });
-  expect(producto1 && producto2 && catalogo1 && catalogo2 && icono).toBeTruthy();
+  [icono] = await rows(admin, '/Iconos', { where: { empresaId: 1 }, limit: 1 });
+  const linked = new Set(
+    (await rows(admin, '/ProductoIconos', { where: { idProducto: producto2.id } })).map((r) => r.idIcono),
+  );
+  [icono2] = (await rows(admin, '/Iconos', { where: { empresaId: 2 } })).filter((r) => !linked.has(r.id));
+  expect(producto1 && producto2 && catalogo1 && catalogo2 && icono && icono2).toBeTruthy();
   general2 = await created(admin, '/producto-generals', { productoId: producto2.id, titulo: 'Ajeno C2' });
   catProd2 = await created(admin, '/catalogos-productos', {
     catalogoId: catalogo2.Id,
     productoId: producto2.id,
   });
-  await created(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono.id, texto: 'C2' });
+  await created(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono2.id, texto: 'C2' });
 });
 
 afterAll(async () => {
@@ -151,16 +159,16 @@ describe('ProductoIconos of another company', () => {
     expect(await count(editor, '/ProductoIconos', where)).toBe(0);
     const post = await call(editor, 'POST', '/ProductoIconos', {
       idProducto: producto2.id,
-      idIcono: icono.id,
+      idIcono: icono2.id,
     });
     expect(post.body).toEqual(FORBIDDEN);
-    const one = await call(editor, 'DELETE', `/ProductoIconos/${producto2.id}/${icono.id}`);
+    const one = await call(editor, 'DELETE', `/ProductoIconos/${producto2.id}/${icono2.id}`);
     expect(one.status).toBe(404);
     expect(one.body.error?.code).toBe('ENTITY_NOT_FOUND');
     expect((await call(editor, 'DELETE', `/ProductoIconosDeleteByIdProducto/${producto2.id}`)).status).toBe(
       204,
     );
-    expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono.id })).toBe(1);
+    expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono2.id })).toBe(1);
   });
 });
 
@@ -203,14 +211,25 @@ describe('SKU tables, ERP links and integration tables of another company', () =
   });
 
   it('EmpresasBC follow their company and Tablas their template', async () => {
-    const [marca] = await rows(admin, '/Marca', { limit: 1 });
-    const link2 = await created(admin, '/EmpresasBC', { idEmpresa: 2, idMarca: marca.id });
+    const [marca] = await rows(admin, '/Marca', { where: { empresaId: 1 }, limit: 1 });
+    const [marca2] = await rows(admin, '/Marca', { where: { empresaId: 2 }, limit: 1 });
+    const link2 = await created(admin, '/EmpresasBC', { idEmpresa: 2, idMarca: marca2.id });
     expect(await rows(editor, '/EmpresasBC', { where: { idEmpresa: 2 } })).toEqual([]);
     expect((await call(editor, 'GET', `/EmpresasBC/${link2.id}`)).status).toBe(404);
     expect((await call(editor, 'POST', '/EmpresasBC', { idEmpresa: 2, idMarca: marca.id })).body).toEqual(
       FORBIDDEN,
     );
     expect((await call(editor, 'POST', '/EmpresasBC', { idEmpresa: 1, idMarca: marca.id })).status).toBe(200);
+    // A company links only its own brands (the admin neither can join another company's brand).
+    for (const token of [editor, admin]) {
+      const foreign = await call(token, 'POST', '/EmpresasBC', { idEmpresa: 1, idMarca: marca2.id });
+      expect(foreign.status).toBe(422);
+      expect(foreign.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ path: '/idMarca' })],
+      });
+      expect(String(foreign.body.error?.message)).toMatch(/idMarca.*otra empresa/);
+    }
 
     const plantilla2 = await created(admin, '/Plantilla', { empresaId: 2, nombre: 'Plantilla C2' });
     const tabla2 = await created(admin, '/Tablas', { plantillaId: plantilla2.id, nombre: 'productos' });

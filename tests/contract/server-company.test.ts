@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
- * Reference API, company isolation on the seeded demo (two companies): the editor (empresaId 1, role
- * editor) sees and writes only company 1 on every schema with `companyField` (and the views, and empresas
+ * Reference API, company isolation on the seeded demo (two companies): a non-admin of company 1 whose role
+ * holds every permiso (called the editor here) sees and writes only company 1 on every schema with `companyField` (and the views, and empresas
  * itself); rows of company 2 answer 404 by id, as if they did not exist; writing for company 2 is 403. The
  * admin sees every company.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { FORBIDDEN, apiHelpers, notFound, q } from '../support/api';
+import { testUser } from '../support/access';
 
 type Body = Record<string, unknown> & { error?: Record<string, unknown> };
 
@@ -24,7 +25,8 @@ const { call, rows, count } = apiHelpers(() => server.url);
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   [producto2] = await rows(admin, '/productos', { where: { empresaId: 2 }, limit: 1 });
   [marca2] = await rows(admin, '/Marca', { where: { empresaId: 2 }, limit: 1 });
   [usuario2] = await rows(admin, '/usuarios', { where: { empresaId: 2 }, limit: 1 });
@@ -180,19 +182,30 @@ describe('writes', () => {
     expect((await call(admin, 'GET', `/Marca/${id}`)).status).toBe(404);
   });
 
-  it('a non-admin signs up users of their own company only', async () => {
-    const other = await call(editor, 'POST', '/auth/signup', {
-      email: 'ajeno@demo.pim',
-      password: 'Ajeno1234!',
+  it('only an admin signs users up, in any company', async () => {
+    const adminOnly = {
+      error: {
+        statusCode: 403,
+        name: 'ForbiddenError',
+        message: 'Solo un administrador puede dar de alta usuarios.',
+      },
+    };
+    for (const empresaId of [1, 2]) {
+      const res = await call(editor, 'POST', '/auth/signup', {
+        email: `ajeno${empresaId}@demo.pim`,
+        password: 'Ajeno-Usuario-2026',
+        empresaId,
+      });
+      expect(res.body).toEqual(adminOnly);
+    }
+    expect(await count(admin, '/usuarios', { mail: { like: 'ajeno%' } })).toBe(0);
+    const own = await call(admin, 'POST', '/auth/signup', {
+      email: 'propio@demo.pim',
+      password: 'Propio-Usuario-2026',
       empresaId: 2,
     });
-    expect(other.body).toEqual(FORBIDDEN);
-    const own = await call(editor, 'POST', '/auth/signup', {
-      email: 'propio@demo.pim',
-      password: 'Propio1234!',
-    });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ mail: 'propio@demo.pim', empresaId: 1 });
+    expect(own.body).toMatchObject({ mail: 'propio@demo.pim', empresaId: 2 });
   });
 
   it('the admin writes in any company', async () => {
@@ -212,11 +225,7 @@ describe('writes', () => {
 
 describe('another non-admin', () => {
   it('an editor of company 2 sees company 2 only', async () => {
-    const pablo = await loginToken(server.url, {
-      email: 'pablo.castro@demo.pim',
-      password: 'Demo1234!',
-      role: 'editor',
-    });
+    const pablo = (await testUser(server.url, admin, 2, ['read|productos', 'read|empresas'])).token;
     const listed = await rows(pablo, '/productos', { limit: 1000 });
     expect(listed.length).toBe(await count(admin, '/productos', { empresaId: 2 }));
     expect(listed.every((r) => r.empresaId === 2)).toBe(true);

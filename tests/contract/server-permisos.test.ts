@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 
 interface Rol {
   id: number;
@@ -77,7 +78,8 @@ const notFound = (model: string, id: unknown) => ({
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 whose role holds every permiso: only the admin rules limit them.
+  editor = (await testUser(server.url, admin, 1)).token;
   roles = (await matrix()).roles;
 });
 
@@ -89,7 +91,9 @@ describe('GET /permisos/matrix', () => {
   it('is roles × permisos with their assignments', async () => {
     const m = await matrix();
     expect(Object.keys(m).sort()).toEqual(['asignaciones', 'permisos', 'roles']);
-    expect(m.roles.map((r) => r.codigo)).toEqual(['admin', 'editor']);
+    // The seeded roles, then the test user's role (tests/support/access.ts).
+    expect(m.roles.map((r) => r.codigo).slice(0, 2)).toEqual(['admin', 'editor']);
+    expect(m.roles.length).toBe(3);
     for (const r of m.roles) expect(Object.keys(r).sort()).toEqual(['codigo', 'id', 'nombre']);
     const total = ((await call(admin, 'GET', '/permisos/count')).body as { count: number }).count;
     expect(m.permisos.length).toBe(total);
@@ -238,7 +242,7 @@ describe('PUT /roles/{id}/permisos', () => {
 });
 
 describe('PUT /usuarios/{id}/roles', () => {
-  const javier = { email: 'javier.morales@demo.pim', password: 'Demo1234!' };
+  const javier = { email: 'javier.morales@demo.pim', password: 'Usuario-Demo-2026!' };
 
   it('replaces a user’s roles; the next login shows them', async () => {
     const first = await login(javier.email, javier.password);
@@ -278,14 +282,14 @@ describe('PUT /usuarios/{id}/roles', () => {
   });
 
   it('company isolation: a non-admin cannot touch a user of another company (404)', async () => {
-    const pablo = (await login('pablo.castro@demo.pim', 'Demo1234!')).userData;
+    const pablo = (await login('pablo.castro@demo.pim', 'Usuario-Demo-2026!')).userData;
     expect(pablo.empresaId).toBe(2);
     const res = await call(editor, 'PUT', `/usuarios/${pablo.id}/roles`, { rolIds: [] });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(notFound('Usuario', pablo.id));
-    expect((await login('pablo.castro@demo.pim', 'Demo1234!')).userData.roles.map((r) => r.codigo)).toEqual([
-      'editor',
-    ]);
+    expect(
+      (await login('pablo.castro@demo.pim', 'Usuario-Demo-2026!')).userData.roles.map((r) => r.codigo),
+    ).toEqual(['editor']);
     // The admin may.
     expect(
       (await call(admin, 'PUT', `/usuarios/${pablo.id}/roles`, { rolIds: [rol('editor').id] })).status,

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeAdmin } from '../support/access';
 
 const require = createRequire(import.meta.url);
 
@@ -68,9 +69,10 @@ describe('embedded store with a data file', () => {
       body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
     });
     expect(demo.status).toBe(200);
-    await server.repositories
+    const persist = await server.repositories
       .repository('usuarios')
       .create({ nombre: 'P', mail: 'persist@test.pim', password: 'Persist1!', empresaId: 1 });
+    await makeAdmin(server.repositories as never, persist.id);
     let call = await session(server);
     const empresasBefore = ((await call('GET', '/empresas/count')).body as { count: number }).count;
     expect(empresasBefore).toBeGreaterThan(0);

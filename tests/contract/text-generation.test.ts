@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewStatus } from '../../src/core/reviewStatus';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+import { testUser } from '../support/access';
 import { apiCaller, q } from '../support/api';
 
 type Body = Record<string, unknown>;
@@ -25,7 +26,8 @@ let pair: { productoId: number; marketplacePromptId: number; marketplaceId: numb
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  editor = await loginToken(server.url, demoLogins().editor);
+  // A non-admin of company 1 holding every permiso: only company isolation limits them.
+  editor = (await testUser(server.url, admin, 1)).token;
   const products = (
     await call(
       admin,

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-export const ADMIN = { email: 'admin@demo.pim', password: 'Admin1234!' };
-export const EDITOR = { email: 'editor@demo.pim', password: 'Editor1234!' };
+export const ADMIN = { email: 'admin@demo.pim', password: 'Admin-Demo-2026!' };
+export const EDITOR = { email: 'editor@demo.pim', password: 'Editor-Demo-2026!' };
 
 /** Signs in through the login form. */
 export async function signIn(page: Page, who = ADMIN): Promise<void> {

@@ -19,6 +19,10 @@ export interface ServerOptions {
   refreshTokenTtlSeconds?: number;
   jwtSecret?: string;
   staticDir?: string;
+  /** Sign-in throttling overrides (server/auth/throttle.ts). */
+  loginThrottle?: { freeFailures?: number; lockFailures?: number; baseDelayMs?: number; lockMs?: number };
+  sessionTtlSeconds?: number;
+  corsOrigins?: string[];
 }
 
 interface ServerModule {

@@ -452,8 +452,8 @@ describe('demo data: users and permissions', () => {
   };
 
   it('exports the demo logins, which match user rows and roles', () => {
-    expect(DEMO_ADMIN).toEqual({ email: 'admin@demo.pim', password: 'Admin1234!', role: 'admin' });
-    expect(DEMO_EDITOR).toEqual({ email: 'editor@demo.pim', password: 'Editor1234!', role: 'editor' });
+    expect(DEMO_ADMIN).toEqual({ email: 'admin@demo.pim', password: 'Admin-Demo-2026!', role: 'admin' });
+    expect(DEMO_EDITOR).toEqual({ email: 'editor@demo.pim', password: 'Editor-Demo-2026!', role: 'editor' });
     expect(data.logins).toContainEqual(DEMO_ADMIN);
     expect(data.logins).toContainEqual(DEMO_EDITOR);
     for (const login of data.logins) {

@@ -35,7 +35,10 @@ export async function manualSync(
   if (product.sincronizarConBC !== 'S') return { answer: { respuesta: 'OMITIDO', mensaje: NOT_MARKED } };
   const id = Number(product.id);
   const productos = repos.repository('productos');
-  const logs = repos.repository('logsnavs');
+  const logRows = repos.repository('logsnavs');
+  const logs = {
+    create: (data: AnyObject) => logRows.create({ ...data, empresaId: product.empresaId ?? null }),
+  };
   const [atributos, generals] = await Promise.all([
     childRows(repos, 'producto-atributos', 'productoId', [id]),
     childRows(repos, 'producto-generals', 'productoId', [id], ['id ASC']),

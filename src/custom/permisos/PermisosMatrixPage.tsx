@@ -14,6 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
+import { enforcedScope } from '../../core/apiPermisos';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
@@ -76,6 +77,7 @@ const MatrixTable = ({ matrix }: { matrix: Matrix }) => {
             <TableCell sx={{ verticalAlign: 'bottom' }}>{translate('pim.access.action')}</TableCell>
             <TableCell sx={{ verticalAlign: 'bottom' }}>{translate('pim.access.field')}</TableCell>
             <TableCell sx={{ verticalAlign: 'bottom' }}>{translate('pim.access.description')}</TableCell>
+            <TableCell sx={{ verticalAlign: 'bottom' }}>{translate('pim.access.enforced')}</TableCell>
             {matrix.roles.map((rol) => (
               <RoleHeader key={rol.id} rol={rol} matrix={matrix} />
             ))}
@@ -88,6 +90,7 @@ const MatrixTable = ({ matrix }: { matrix: Matrix }) => {
               <TableCell>{permiso.controllerName}</TableCell>
               <TableCell>{permiso.actionName}</TableCell>
               <TableCell>{permiso.descripcion}</TableCell>
+              <TableCell>{enforcedScope(permiso)}</TableCell>
               {matrix.roles.map((rol) => {
                 const changed = matrix.changes.get(rol.id)?.has(permiso.id) ?? false;
                 return (

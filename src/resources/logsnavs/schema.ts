@@ -1,6 +1,6 @@
-import { contains, datetime, defineResource, id, str, text } from '../fields';
+import { contains, datetime, defineResource, empresaId, id, str, text } from '../fields';
 
-/** Log of calls to the ERP (Business Central, formerly NAV). */
+/** Log of calls to the ERP (Business Central, formerly NAV), per company like the data it is about. */
 export const logsnavs = defineResource({
   name: 'logsnavs',
   model: 'LogNav',
@@ -12,8 +12,10 @@ export const logsnavs = defineResource({
     fr: ['Entrée du journal ERP', 'Journal ERP'],
     pt: ['Registo do ERP', 'Registos do ERP'],
   },
+  companyField: 'empresaId',
   fields: [
     id(),
+    empresaId(),
     datetime('fecha', 'Fecha', { readOnly: true }),
     str('tabla', 'Tabla', { maxLength: 50 }),
     str('registro', 'Registro', { maxLength: 255 }),

@@ -2,6 +2,7 @@
  * Permissions → ability rules → access checks (spec §6, DESIGN §4). Pure; ra-rbac is not public, so this is
  * the app's own matcher behind authProvider.canAccess.
  */
+import { normalizePermisoName } from './apiPermisos';
 
 export interface Permiso {
   controllerName: string;
@@ -37,7 +38,8 @@ const ACTION_ALIASES: Readonly<Record<string, readonly string[]>> = {
   read: ['list', 'show'],
 };
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** Names compare whatever their case or surrounding spaces ('Sync ', 'ERP' and 'sync', 'erp' are one permiso). */
+const same = (a: string, b: string) => normalizePermisoName(a) === normalizePermisoName(b);
 
 const actionMatches = (ruleAction: string, action: string): boolean =>
   same(ruleAction, 'manage') ||
