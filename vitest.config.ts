@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { slowdown } from './tests/support/slowdown';
 
 /**
  * Unit tests of modules that read browser state (localStorage session and company, the language cookie,
@@ -24,8 +25,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     pool: 'forks',
     // A test that needs longer than this is slow, not thorough: time is measured in `npm run bench`.
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    testTimeout: 20000 * slowdown(),
+    hookTimeout: 30000 * slowdown(),
     projects: [
       {
         extends: true,
