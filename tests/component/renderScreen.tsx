@@ -56,20 +56,22 @@ const definitionsOf = (schemas: readonly ResourceSchema[]): ResourceDefinitions 
     schemas.map((schema) => [schema.name, Resource.registerResource(resourceProps(schema))]),
   );
 
-/** The route of the screen the path names: `/Marca/1` → the Marca resource, `/importar-csv?x` → that page. */
-const screenRoute = (path: string, schemas: readonly ResourceSchema[]): ReactElement => {
+/** The path must name a resource or a page: `/Marca/1` → the Marca resource, `/importar-csv?x` → that page. */
+const assertScreen = (path: string, schemas: readonly ResourceSchema[]) => {
   const name = decodeURIComponent(path.replace(/^\//, '').split(/[/?]/)[0]);
-  const schema = schemas.find((candidate) => candidate.name === name);
-  if (schema) return <Route path={`/${schema.name}/*`} element={<Resource {...resourceProps(schema)} />} />;
-  const page = customPages.find((candidate) => candidate.path === name);
-  if (page) return <Route path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />;
+  if (schemas.some((schema) => schema.name === name) || customPages.some((page) => page.path === name))
+    return;
   throw new Error(`renderScreen: no resource or page is named '${name}' (path ${path})`);
 };
 
-/** The screen at `path` alone: its title, its content and the notifications it raises. */
+/**
+ * The screen at `path` alone: its title, its content and the notifications it raises. Every resource and page
+ * has its route (only the matched one renders), so a link or redirect to another screen opens it.
+ */
 export const screenElement = (path: string, options: ScreenOptions = {}): ReactElement => {
   if (options.schemas?.length) registerSchemas(...options.schemas);
   const schemas = allSchemas();
+  assertScreen(path, schemas);
   const i18nProvider = withSchemaMessages(
     createI18nProvider(),
     schemas.filter((schema) => !registry.includes(schema)),
@@ -86,7 +88,16 @@ export const screenElement = (path: string, options: ScreenOptions = {}): ReactE
       <ResourceDefinitionContextProvider definitions={definitionsOf(schemas)}>
         <TitlePortal />
         <Routes>
-          {screenRoute(path, schemas)}
+          {schemas.map((schema) => (
+            <Route
+              key={schema.name}
+              path={`/${schema.name}/*`}
+              element={<Resource {...resourceProps(schema)} />}
+            />
+          ))}
+          {customPages.map((page) => (
+            <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
+          ))}
           <Route path="/access-denied" element={<AccessDenied />} />
           <Route path="/authentication-error" element={<AuthenticationError />} />
           <Route path="*" element={null} />
