@@ -1,16 +1,68 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { slowdown } from './tests/support/slowdown';
+
+/**
+ * Unit tests of modules that read browser state (localStorage session and company, the language cookie,
+ * window.location, DOM events) or render: they run in jsdom; every other unit test runs in node.
+ */
+const unitWithDom = [
+  'tests/unit/**/*.test.tsx',
+  'tests/unit/authProvider-deadline.test.ts',
+  'tests/unit/authProvider-logout.test.ts',
+  'tests/unit/i18n-languages.test.ts',
+  'tests/unit/products-media-url.test.ts',
+  'tests/unit/referenceDataEngine.test.ts',
+  'tests/unit/session.test.ts',
+  'tests/unit/dataProvider/config.test.ts',
+  'tests/unit/dataProvider/http.test.ts',
+  'tests/unit/dataProvider/loopback.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/unit/**/*.test.ts?(x)', 'tests/component/**/*.test.tsx', 'tests/contract/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'jsdom',
-    setupFiles: ['tests/setup.ts'],
-    // Generous ceilings: the 2-core CI runs component files in parallel; time is measured in `npm run bench`.
-    testTimeout: 60000,
-    hookTimeout: 60000,
     pool: 'forks',
+    // A test that needs longer than this is slow, not thorough: time is measured in `npm run bench`.
+    testTimeout: 20000 * slowdown(),
+    hookTimeout: 30000 * slowdown(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts?(x)'],
+          exclude: unitWithDom,
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          include: unitWithDom,
+          environment: 'jsdom',
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup.ts', 'tests/component/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
   },
 });

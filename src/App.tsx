@@ -13,7 +13,7 @@ import {
   type I18nProvider,
   type Store,
 } from 'react-admin';
-import { customPages } from './custom/pages';
+import { customPages, type CustomPage } from './custom/pages';
 import { createI18nProvider } from './i18n';
 import { PimLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
@@ -34,6 +34,17 @@ export interface AppProps {
   /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
   schemas?: readonly ResourceSchema[];
 }
+
+/** A bespoke page's screen; like resource routes, a page the user may not open shows "access denied". */
+export const CustomPageScreen = ({ page }: { page: CustomPage }) => (
+  <CanAccess
+    {...(page.access ?? { action: 'list', resource: page.path })}
+    loading={<Loading />}
+    accessDenied={<AccessDenied />}
+  >
+    <Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>
+  </CanAccess>
+);
 
 export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }: AppProps) => {
   const resources = useMemo(() => {
@@ -73,20 +84,7 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
       ))}
       <CustomRoutes>
         {customPages.map((page) => (
-          <Route
-            key={page.path}
-            path={`/${page.path}/*`}
-            element={
-              // Like resource routes: a page the user may not open shows "access denied".
-              <CanAccess
-                {...(page.access ?? { action: 'list', resource: page.path })}
-                loading={<Loading />}
-                accessDenied={<AccessDenied />}
-              >
-                <Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>
-              </CanAccess>
-            }
-          />
+          <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
         ))}
       </CustomRoutes>
     </Admin>

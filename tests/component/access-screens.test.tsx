@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { MatrixFilter, PermissionMatrix } from '../../src/custom/permisos/api';
-import { fakeProvider, fixture, renderApp } from './renderApp';
-
-const SLOW = { timeout: 20_000 };
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const ROLES = [
   { id: 1, nombre: 'Administrador', codigo: 'admin' },
@@ -84,11 +83,11 @@ const accessProvider = () => {
   return { dataProvider, getPermisosMatrix, setRolPermisos, setUsuarioRoles, update };
 };
 
-describe('permissions matrix page', { timeout: 60_000 }, () => {
+describe('permissions matrix page', () => {
   it('roles × permisos; a role is saved with its complete list, permisos hidden by the module filter kept', async () => {
     const api = accessProvider();
-    renderApp('/matriz-permisos', { dataProvider: api.dataProvider });
-    const table = await screen.findByRole('table', { name: 'Matriz de permisos' }, SLOW);
+    renderScreen('/matriz-permisos', { dataProvider: api.dataProvider });
+    const table = await screen.findByRole('table', { name: 'Matriz de permisos' });
     expect(within(table).getByText('Administrador')).toBeTruthy();
     expect(within(table).getByText('Editor de catálogo')).toBeTruthy();
     // Each permiso says what it opens on the API (src/core/apiPermisos.ts, the API's own declarations).
@@ -122,8 +121,8 @@ describe('permissions matrix page', { timeout: 60_000 }, () => {
   it('a failed save keeps the ticks and says why', async () => {
     const api = accessProvider();
     api.setRolPermisos.mockRejectedValueOnce(new Error('Entity not found: Permiso with id 12'));
-    renderApp('/matriz-permisos', { dataProvider: api.dataProvider });
-    await screen.findByRole('table', { name: 'Matriz de permisos' }, SLOW);
+    renderScreen('/matriz-permisos', { dataProvider: api.dataProvider });
+    await screen.findByRole('table', { name: 'Matriz de permisos' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Administrador: productos · read' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar los permisos de Administrador' }));
     expect(await screen.findByText('No se pudo guardar: Entity not found: Permiso with id 12')).toBeTruthy();
@@ -134,11 +133,11 @@ describe('permissions matrix page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('users', { timeout: 60_000 }, () => {
+describe('users', () => {
   it('the list shows roles as chips and searches nombre, codigo and mail', async () => {
     const api = accessProvider();
-    renderApp('/usuarios', { dataProvider: api.dataProvider });
-    await screen.findByText('Eva Editora', {}, SLOW);
+    renderScreen('/usuarios', { dataProvider: api.dataProvider });
+    await screen.findByText('Eva Editora');
     const rows = screen.getAllByRole('row');
     const eva = rows.find((row) => within(row).queryByText('Eva Editora'));
     expect(within(eva as HTMLElement).getByText('Editor de catálogo')).toBeTruthy();
@@ -151,8 +150,8 @@ describe('users', { timeout: 60_000 }, () => {
 
   it('edit: roles chosen with the multi-select are saved through PUT /usuarios/{id}/roles with the user', async () => {
     const api = accessProvider();
-    renderApp('/usuarios/2', { dataProvider: api.dataProvider });
-    const nombre = await screen.findByRole('textbox', { name: /Nombre/ }, SLOW);
+    renderScreen('/usuarios/2', { dataProvider: api.dataProvider });
+    const nombre = await screen.findByRole('textbox', { name: /Nombre/ });
     await waitFor(() => expect((nombre as HTMLInputElement).value).toBe('Eva Editora'));
     expect(await screen.findByRole('button', { name: 'Editor de catálogo' })).toBeTruthy();
     const roles = screen.getByRole('combobox', { name: 'Roles' });
@@ -175,8 +174,8 @@ describe('users', { timeout: 60_000 }, () => {
     api.setUsuarioRoles.mockRejectedValueOnce(
       new Error('Solo un administrador puede asignar o quitar el rol de administrador.'),
     );
-    renderApp('/usuarios/3', { dataProvider: api.dataProvider });
-    await screen.findByRole('textbox', { name: /Nombre/ }, SLOW);
+    renderScreen('/usuarios/3', { dataProvider: api.dataProvider });
+    await screen.findByRole('textbox', { name: /Nombre/ });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Roles' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Administrador' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -190,15 +189,11 @@ describe('users', { timeout: 60_000 }, () => {
   });
 });
 
-describe('roles', { timeout: 60_000 }, () => {
+describe('roles', () => {
   it("edit: the role's permisos are a checklist by module, saved through PUT /roles/{id}/permisos", async () => {
     const api = accessProvider();
-    renderApp('/roles/2', { dataProvider: api.dataProvider });
-    const update = await screen.findByRole(
-      'checkbox',
-      { name: 'productos: update — Editar productos' },
-      SLOW,
-    );
+    renderScreen('/roles/2', { dataProvider: api.dataProvider });
+    const update = await screen.findByRole('checkbox', { name: 'productos: update — Editar productos' });
     expect((update as HTMLInputElement).checked).toBe(false);
     expect(
       (screen.getByRole('checkbox', { name: 'Marca: read — Consultar marcas' }) as HTMLInputElement).checked,
@@ -211,8 +206,8 @@ describe('roles', { timeout: 60_000 }, () => {
 
   it('create: the new role gets its permisos once it exists', async () => {
     const api = accessProvider();
-    renderApp('/roles/create', { dataProvider: api.dataProvider });
-    fireEvent.change(await screen.findByRole('textbox', { name: /Nombre/ }, SLOW), {
+    renderScreen('/roles/create', { dataProvider: api.dataProvider });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Nombre/ }), {
       target: { value: 'Revisor' },
     });
     fireEvent.change(screen.getByRole('textbox', { name: /Código/ }), { target: { value: 'revisor' } });

@@ -4,7 +4,7 @@
  * spec §5's prompt variant of the duplicate message — both from the existeMarketPlaceYCategoria check and from
  * the server's 422 ER_DUP_ENTRY. What was typed stays in the form.
  */
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   AdminContext,
   HttpError,
@@ -19,9 +19,6 @@ import { describe, expect, it } from 'vitest';
 import { MarketplaceCreate, MarketplaceEdit } from '../../src/custom/aiTexts/MarketplaceForms';
 import { marketplacePrompts } from '../../src/resources/marketplacePrompts/schema';
 import { createI18nProvider } from '../../src/i18n';
-
-// A whole form renders slowly when test files run in parallel.
-configure({ asyncUtilTimeout: 10_000 });
 
 const DUPLICATE = 'El código de marketplacePrompts ya existe. Por favor, usa uno diferente.';
 

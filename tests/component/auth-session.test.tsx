@@ -6,7 +6,6 @@ import { fakeProvider, fixture, renderApp } from './renderApp';
 
 const API = 'http://api.test';
 const MINUTE = 60_000;
-const SLOW = { timeout: 20_000 };
 
 const storeAdminSession = () => {
   localStorage.setItem('accessToken', 'access-1');
@@ -36,9 +35,8 @@ const start = (minutosCierreSesion: number) => {
   });
   /** Resolves once the session guard has asked for the company's parameters (it loads with the layout). */
   return () =>
-    waitFor(
-      () => expect(getList.mock.calls.some(([resource]) => resource === 'parametrosGlobales')).toBe(true),
-      SLOW,
+    waitFor(() =>
+      expect(getList.mock.calls.some(([resource]) => resource === 'parametrosGlobales')).toBe(true),
     );
 };
 
@@ -47,7 +45,7 @@ const advance = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
-describe('session in the app', { timeout: 90_000 }, () => {
+describe('session in the app', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -55,7 +53,7 @@ describe('session in the app', { timeout: 90_000 }, () => {
   it("inactivity: after minutosCierreSesion the notice 'Sesión cerrada por inactividad' for 5 s, then the login page", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const guardReady = start(1);
-    await screen.findByText('Marca 01', {}, SLOW);
+    await screen.findByText('Marca 01');
     await guardReady();
     // the company's timeout is known once its parameters are loaded
     await advance(1000);
@@ -65,7 +63,7 @@ describe('session in the app', { timeout: 90_000 }, () => {
     // still signed in while the notice shows
     expect(localStorage.getItem('accessToken')).toBe('access-1');
     await advance(5000);
-    await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW);
+    await screen.findByRole('button', { name: 'Iniciar sesión' });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('userDataPim')).toBeNull();
   });
@@ -74,7 +72,7 @@ describe('session in the app', { timeout: 90_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem('tiempoDeEsperaInactividad', '3');
     const guardReady = start(1);
-    await screen.findByText('Marca 01', {}, SLOW);
+    await screen.findByText('Marca 01');
     await guardReady();
     await advance(2 * MINUTE);
     expect(screen.queryByText('Sesión cerrada por inactividad')).toBeNull();
@@ -91,19 +89,19 @@ describe('session in the app', { timeout: 90_000 }, () => {
 
   it('a logout in another tab (storage cleared there) logs this tab out too', async () => {
     const guardReady = start(5);
-    await screen.findByText('Marca 01', {}, SLOW);
+    await screen.findByText('Marca 01');
     await guardReady();
     act(() => {
       localStorage.clear();
       window.dispatchEvent(new StorageEvent('storage', { key: null }));
     });
-    await screen.findByRole('button', { name: 'Iniciar sesión' }, SLOW);
+    await screen.findByRole('button', { name: 'Iniciar sesión' });
     expect(await screen.findByText('La sesión se ha cerrado en otra pestaña.')).toBeTruthy();
   });
 
   it('a token refreshed in another tab does not log this tab out', async () => {
     const guardReady = start(5);
-    await screen.findByText('Marca 01', {}, SLOW);
+    await screen.findByText('Marca 01');
     await guardReady();
     act(() => {
       localStorage.setItem('accessToken', 'access-2');

@@ -20,8 +20,7 @@ const loginAnswer = (roles: unknown[]) => ({
 });
 
 const signIn = async () => {
-  // the first render of the whole app is slow on a loaded machine
-  fireEvent.change(await screen.findByRole('textbox', { name: /Usuario/ }, { timeout: 20_000 }), {
+  fireEvent.change(await screen.findByRole('textbox', { name: /Usuario/ }), {
     target: { value: 'ana@pim.test' },
   });
   fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: 'secreto' } });
@@ -44,7 +43,7 @@ const storeSession = (ability: unknown[]) => {
   );
 };
 
-describe('authentication', { timeout: 60_000 }, () => {
+describe('authentication', () => {
   it('asks to log in, then an admin lands on /productos with the session stored', async () => {
     const fetchMock = vi.fn(async () =>
       json(
@@ -60,7 +59,7 @@ describe('authentication', { timeout: 60_000 }, () => {
     });
     await signIn();
     // the product list itself belongs to the products screen: here only where the admin lands matters
-    await waitFor(() => expect(window.location.hash).toBe('#/productos'), { timeout: 20_000 });
+    await waitFor(() => expect(window.location.hash).toBe('#/productos'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${API}/auth/login`);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'secreto' });
@@ -131,7 +130,7 @@ describe('authentication', { timeout: 60_000 }, () => {
       dataProvider: data(),
       authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
     });
-    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
+    await screen.findByText('Marca 01');
     await screen.findByRole('menuitem', { name: 'Marcas' });
     expect(screen.queryByRole('menuitem', { name: 'Familias' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Usuarios' })).toBeNull();
@@ -162,7 +161,7 @@ describe('authentication', { timeout: 60_000 }, () => {
       dataProvider: data(),
       authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
     });
-    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
+    await screen.findByText('Marca 01');
     expect(await screen.findByRole('link', { name: 'Crear' })).toBeTruthy();
   });
 
@@ -173,7 +172,7 @@ describe('authentication', { timeout: 60_000 }, () => {
       dataProvider: data(),
       authProvider: authProvider(API, vi.fn() as unknown as typeof fetch),
     });
-    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
+    await screen.findByText('Marca 01');
     fireEvent.click(screen.getByRole('button', { name: 'Perfil' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await screen.findByRole('button', { name: 'Iniciar sesión' });

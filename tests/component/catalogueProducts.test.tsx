@@ -4,14 +4,11 @@
  * message, "add all matching the filter" is one request, and deleting a catalogue removes its products first.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/App';
+import { describe, expect, it } from 'vitest';
 import { withCatalogueProducts } from '../../src/custom/catalogueProducts/dataProvider';
 import { fakeCatalogueApi, type FakeOverrides } from './catalogueProductsFake';
 import { fakeProvider, fixture } from './renderApp';
-
-// Each test renders the whole <Admin> and runs a few round trips; slow when other suites share the cores.
-vi.setConfig({ testTimeout: 60000 });
+import { screenElement } from './renderScreen';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -49,7 +46,7 @@ const renderScreen = (path: string, overrides: FakeOverrides = {}) => {
   const data = fakeProvider(catalogueFixture());
   const fake = fakeCatalogueApi(data, overrides);
   window.location.hash = `#${path}`;
-  render(<App dataProvider={withCatalogueProducts(data, fake.api)} />);
+  render(screenElement(path, { dataProvider: withCatalogueProducts(data, fake.api) }));
   return fake;
 };
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { belongsToOtherCompany } from '../../src/resources/generic/useCompanyGuard';
 import { fakeProvider, fixture, renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
 
-const SLOW = { timeout: 20_000 };
 const NOTICE = 'El registro pertenece a otra empresa: se ha vuelto al listado de la empresa seleccionada.';
 
 const data = () => {
@@ -31,16 +31,17 @@ describe('belongsToOtherCompany', () => {
   });
 });
 
-describe('company scoping on screens', { timeout: 60_000 }, () => {
+// Switching company is done in the app bar's selector: those tests render the whole app.
+describe('company scoping on screens', () => {
   it('a record of another company opened by URL is not kept: notice, back to the list', async () => {
-    renderApp('/Marca/99', { dataProvider: data() });
-    expect(await screen.findByText(NOTICE, {}, SLOW)).toBeTruthy();
+    renderScreen('/Marca/99', { dataProvider: data() });
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe('#/Marca'));
   });
 
   it('a record of the selected company stays; switching company leaves it for the list', async () => {
     renderApp('/Marca/1', { dataProvider: data() });
-    const nombre = await screen.findByRole('textbox', { name: /Nombre/ }, SLOW);
+    const nombre = await screen.findByRole('textbox', { name: /Nombre/ });
     await waitFor(() => expect((nombre as HTMLInputElement).value).toBe('Marca 01'));
     expect(screen.queryByText(NOTICE)).toBeNull();
     await chooseCompany('Otra Empresa');
@@ -51,7 +52,7 @@ describe('company scoping on screens', { timeout: 60_000 }, () => {
 
   it('switching company empties the list selection', async () => {
     renderApp('/Marca', { dataProvider: data() });
-    await screen.findByText('Marca 01', {}, SLOW);
+    await screen.findByText('Marca 01');
     const rowCheckbox = document.querySelector<HTMLInputElement>('.select-item input');
     expect(rowCheckbox).toBeTruthy();
     fireEvent.click(rowCheckbox as HTMLInputElement);
@@ -62,11 +63,11 @@ describe('company scoping on screens', { timeout: 60_000 }, () => {
   });
 });
 
-describe('company selector', { timeout: 60_000 }, () => {
+describe('company selector', () => {
   it('follows a company chosen in another tab (storage event)', async () => {
     renderApp('/Marca', { dataProvider: data() });
-    await screen.findByText('Marca 01', {}, SLOW);
-    const selector = await screen.findByRole('combobox', { name: 'Empresa' }, SLOW);
+    await screen.findByText('Marca 01');
+    const selector = await screen.findByRole('combobox', { name: 'Empresa' });
     expect(selector.textContent).not.toBe('Otra Empresa');
     localStorage.setItem('selectedEmpresaId', '2');
     window.dispatchEvent(new StorageEvent('storage', { key: 'selectedEmpresaId', newValue: '2' }));
@@ -86,14 +87,10 @@ describe('company selector', { timeout: 60_000 }, () => {
           : provider.getList(resource, params),
     } as typeof provider;
     renderApp('/Marca', { dataProvider: flaky });
-    const retry = await screen.findByRole(
-      'button',
-      { name: 'Empresas no disponibles: reintentar' },
-      { timeout: 40_000 },
-    );
+    const retry = await screen.findByRole('button', { name: 'Empresas no disponibles: reintentar' });
     expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
     failing = false;
     fireEvent.click(retry);
-    expect(await screen.findByRole('combobox', { name: 'Empresa' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Empresa' })).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeProvider, renderApp } from './renderApp';
+import { fakeProvider } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const inputNamed = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
 
@@ -9,7 +10,7 @@ const textbox = (label: string) => screen.getByRole('textbox', { name: label }) 
 
 describe('generated create/edit forms', () => {
   it('productos create: S/N flags default to N, ordenAtributos to 0, no company input', async () => {
-    renderApp('/productos/create');
+    renderScreen('/productos/create');
     await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ });
     expect(inputNamed('finalizado')?.value).toBe('N');
     expect(inputNamed('sincronizarConBC')?.value).toBe('N');
@@ -21,13 +22,13 @@ describe('generated create/edit forms', () => {
   });
 
   it('producto-generals create: mercados defaults to 724', async () => {
-    renderApp('/producto-generals/create');
+    renderScreen('/producto-generals/create');
     await screen.findByRole('textbox', { name: 'Mercados' });
     expect(textbox('Mercados').value).toBe('724');
   });
 
   it('shows the Spanish required message and does not save', async () => {
-    renderApp('/Marca/create');
+    renderScreen('/Marca/create');
     const codigo = await screen.findByRole('textbox', { name: 'Código' });
     fireEvent.change(codigo, { target: { value: 'X1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -36,7 +37,7 @@ describe('generated create/edit forms', () => {
   });
 
   it('rejects decimals in integer fields with a Spanish message', async () => {
-    renderApp('/Tablas/create');
+    renderScreen('/Tablas/create');
     const orden = await screen.findByRole('spinbutton', { name: 'Orden' });
     fireEvent.change(orden, { target: { value: '1.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -44,7 +45,7 @@ describe('generated create/edit forms', () => {
   });
 
   it('creates a brand and shows the schema success toast', async () => {
-    renderApp('/Marca/create');
+    renderScreen('/Marca/create');
     fireEvent.change(await screen.findByRole('textbox', { name: /Nombre/ }), { target: { value: 'Nueva' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Marca creada')).toBeTruthy();
@@ -52,7 +53,7 @@ describe('generated create/edit forms', () => {
 
   // (productos has its own editor, tests/component/products.test.tsx)
   it('uses the generic toast when the schema has no message (ProductoIconos update)', async () => {
-    renderApp('/ProductoIconos/10-3');
+    renderScreen('/ProductoIconos/10-3');
     const texto = await screen.findByDisplayValue('100 %');
     fireEvent.change(texto, { target: { value: '90 %' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -78,7 +79,7 @@ describe('generated create/edit forms', () => {
           }),
         ),
     };
-    renderApp('/Marca/1', { dataProvider });
+    renderScreen('/Marca/1', { dataProvider });
     const nombre = await screen.findByRole('textbox', { name: /Nombre/ });
     await waitFor(() => expect((nombre as HTMLInputElement).value).toBe('Marca 01'));
     fireEvent.change(nombre, { target: { value: 'Marca cambiada' } });
@@ -90,7 +91,7 @@ describe('generated create/edit forms', () => {
   });
 
   it('edit: delete asks for confirmation and shows the schema toast', async () => {
-    renderApp('/Marca/1');
+    renderScreen('/Marca/1');
     await screen.findByDisplayValue('Marca 01');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));

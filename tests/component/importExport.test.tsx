@@ -5,7 +5,8 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeProvider, fixture, renderApp } from './renderApp';
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 import { captureDownloads, readBlob } from './downloads';
 
 const csvFile = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
@@ -20,8 +21,8 @@ const downloads = captureDownloads();
 describe('Importar CSV', () => {
   it('maps, previews, imports brands and reports; rejected rows download as CSV', async () => {
     const provider = fakeProvider(fixture());
-    renderApp('/importar-csv', { dataProvider: provider });
-    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    renderScreen('/importar-csv', { dataProvider: provider });
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
     drop(
       csvFile(
         'marca_PIM.csv',
@@ -40,7 +41,7 @@ describe('Importar CSV', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Importar 4 filas' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
-    const report = await screen.findByTestId('import-report', {}, { timeout: 10000 });
+    const report = await screen.findByTestId('import-report');
     expect(within(report).getByTestId('count-created').textContent).toBe('Creadas: 1');
     expect(within(report).getByTestId('count-updated').textContent).toBe('Actualizadas: 1');
     expect(within(report).getByTestId('count-unchanged').textContent).toBe('Sin cambios: 1');
@@ -71,8 +72,8 @@ describe('Importar CSV', () => {
   }, 60_000);
 
   it("an unknown table in the file name: 'Problema con el nombre de la tabla', the user picks one", async () => {
-    renderApp('/importar-csv');
-    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    renderScreen('/importar-csv');
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
     drop(csvFile('tabla_rara_PIM.csv', 'nombre\nA\n'));
     expect(
       await screen.findByText('Problema con el nombre de la tabla «tabla_rara»: elija la tabla de destino'),
@@ -80,13 +81,13 @@ describe('Importar CSV', () => {
   });
 
   it("?tabla= with an unknown table shows 'Problema con el nombre de la tabla'", async () => {
-    renderApp('/importar-csv?tabla=nada');
+    renderScreen('/importar-csv?tabla=nada');
     expect(await screen.findByText('Problema con el nombre de la tabla «nada»')).toBeTruthy();
   });
 
   it('Latin-1 files are read as Windows-1252, with a note', async () => {
-    renderApp('/importar-csv');
-    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, { timeout: 15000 });
+    renderScreen('/importar-csv');
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
     const bytes = Uint8Array.from([...'nombre;codigo\nSeñal;S1\n'].map((c) => c.charCodeAt(0)));
     drop(new File([bytes], 'marca_PIM.csv', { type: 'text/csv' }));
     expect(await screen.findByText(/se ha leído como Windows-1252/)).toBeTruthy();
@@ -96,11 +97,11 @@ describe('Importar CSV', () => {
 
 describe('list export button', () => {
   it('downloads {table}_PIM.csv of every page of the current filter, with BOM and semicolons', async () => {
-    renderApp('/Marca');
-    await screen.findByText('Marca 01', {}, { timeout: 15000 });
+    renderScreen('/Marca');
+    await screen.findByText('Marca 01');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe('marca_PIM.csv');
     const text = await readBlob(downloads[0].blob);
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -112,10 +113,10 @@ describe('list export button', () => {
   });
 
   it('exports only the rows of the current filter', async () => {
-    renderApp('/Marca?filter=%7B%22codigo%22%3A%22M07%22%7D');
-    await screen.findByText('Marca 07', {}, { timeout: 15000 });
+    renderScreen('/Marca?filter=%7B%22codigo%22%3A%22M07%22%7D');
+    await screen.findByText('Marca 07');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     const lines = (await readBlob(downloads[0].blob)).slice(1).trim().split('\r\n');
     expect(lines).toEqual(['id;empresaId;nombre;codigo', '7;1;Marca 07;M07']);
   });
@@ -123,7 +124,7 @@ describe('list export button', () => {
 
 describe('Exportar CSV page', () => {
   const choose = async (label: string, option: string) => {
-    const select = await screen.findByRole('combobox', { name: label }, { timeout: 15000 });
+    const select = await screen.findByRole('combobox', { name: label });
     // the options load first (the select is disabled meanwhile)
     await waitFor(() => expect(select.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.mouseDown(select);
@@ -131,10 +132,10 @@ describe('Exportar CSV page', () => {
   };
 
   it('exports any table of the list as {table}_PIM.csv', async () => {
-    renderApp('/exportar-csv');
+    renderScreen('/exportar-csv');
     await choose('Tabla', 'Marcas (marca)');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe('marca_PIM.csv');
     expect((await readBlob(downloads[0].blob)).split('\r\n')).toHaveLength(14);
   }, 40_000);
@@ -165,10 +166,10 @@ describe('Exportar CSV page', () => {
           resource === 'productos' ? { ...params, filter: { ...params.filter, empresaId: 1 } } : params,
         ),
     };
-    renderApp('/exportar-csv', { dataProvider: scoped });
+    renderScreen('/exportar-csv', { dataProvider: scoped });
     await choose('Plantilla', 'Exportación BC');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar plantilla' }));
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe('productos_PIM.csv');
     const lines = (await readBlob(downloads[0].blob)).slice(1).trim().split('\r\n');
     expect(lines).toEqual(['nombre;imagen', 'SKU-10;/srv/pim/DEMO/multimedia/SKU-10/a.png']);

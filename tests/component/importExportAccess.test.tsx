@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AbilityRule } from '../../src/core/permissions';
 import { authWithRules } from './authWithRules';
 import { fakeProvider, fixture, renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const withRules = authWithRules;
 
@@ -20,10 +21,8 @@ const RULES: AbilityRule[] = [
   { action: 'read', subject: 'categorias' },
 ];
 
-const FIRST = { timeout: 30_000 };
-
 const options = async (label: string): Promise<string[]> => {
-  const select = await screen.findByRole('combobox', { name: label }, FIRST);
+  const select = await screen.findByRole('combobox', { name: label });
   await waitFor(() => expect(select.getAttribute('aria-disabled')).not.toBe('true'));
   fireEvent.mouseDown(select);
   const list = await screen.findByRole('listbox');
@@ -34,31 +33,31 @@ const options = async (label: string): Promise<string[]> => {
   return names;
 };
 
-describe('tables offered by permission', { timeout: 60_000 }, () => {
+describe('tables offered by permission', () => {
   it('import offers only the tables the rules let the person create in or import into', async () => {
-    renderApp('/importar-csv', { authProvider: withRules(RULES) });
+    renderScreen('/importar-csv', { authProvider: withRules(RULES) });
     expect((await options('Tabla de destino')).sort()).toEqual(['Marcas (marca)', 'Productos (productos)']);
   });
 
   it('export offers only the readable tables', async () => {
-    renderApp('/exportar-csv', { authProvider: withRules(RULES) });
+    renderScreen('/exportar-csv', { authProvider: withRules(RULES) });
     expect((await options('Tabla')).sort()).toEqual(
       ['Categorías (categorias)', 'Productos (productos)'].sort(),
     );
   });
 
   it('a table named in the address that the person may not import into is refused', async () => {
-    renderApp('/importar-csv?tabla=atributos', { authProvider: withRules(RULES) });
-    expect(await screen.findByText(/No tiene permiso para esta tabla: «atributos»/, {}, FIRST)).toBeTruthy();
+    renderScreen('/importar-csv?tabla=atributos', { authProvider: withRules(RULES) });
+    expect(await screen.findByText(/No tiene permiso para esta tabla: «atributos»/)).toBeTruthy();
   });
 
   it('the admin (manage all) gets every table', async () => {
-    renderApp('/importar-csv', { authProvider: withRules([{ action: 'manage', subject: 'all' }]) });
+    renderScreen('/importar-csv', { authProvider: withRules([{ action: 'manage', subject: 'all' }]) });
     expect((await options('Tabla de destino')).length).toBeGreaterThan(10);
   });
 });
 
-describe('leaving the page during an import', { timeout: 90_000 }, () => {
+describe('leaving the page during an import', () => {
   it('asks first; staying keeps the import, leaving cancels it', async () => {
     const base = fakeProvider(fixture());
     let release!: () => void;
@@ -74,13 +73,14 @@ describe('leaving the page during an import', { timeout: 90_000 }, () => {
         return base.create(resource, params);
       },
     };
+    // leaving goes through the menu: the whole app
     renderApp('/importar-csv', { dataProvider: provider });
-    await screen.findByText(/Arrastre aquí un fichero CSV/, {}, FIRST);
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
     const rows = Array.from({ length: 30 }, (_, i) => `Marca fuga ${i};MF${i}`).join('\n');
     fireEvent.change(screen.getByTestId('import-file'), {
       target: { files: [new File([`nombre;codigo\n${rows}\n`], 'marca_PIM.csv', { type: 'text/csv' })] },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Importar 30 filas' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar 30 filas' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
     await waitFor(() => expect(creates).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

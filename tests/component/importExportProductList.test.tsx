@@ -3,23 +3,22 @@
  * of 5,000, never react-admin's one-request ExportButton with a silent cap), the productos table's columns as
  * `productos_PIM.csv`, with the 2-second toast and the rows-exported message.
  */
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { tableColumns } from '../../src/resources/csvTables';
 import { withProductApi } from './productsFixture';
-import { renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
+// The screen is lazy: load it with the test file, so the waits measure the screen, not the transform.
 import '../../src/custom/productList/ProductList';
 import { captureDownloads, readBlob } from './downloads';
 
-configure({ asyncUtilTimeout: 15000 });
-
 const downloads = captureDownloads();
 
-describe('product list export', { timeout: 90_000 }, () => {
+describe('product list export', () => {
   it('exports every row of the current filter page by page as productos_PIM.csv', async () => {
     const recorded = withProductApi();
     const getList = vi.spyOn(recorded.provider, 'getList');
-    renderApp('/productos', { dataProvider: recorded.provider });
+    renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
     fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(6));

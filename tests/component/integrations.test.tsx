@@ -7,10 +7,10 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/App';
 import type { IntegrationsApi, SyncSummary } from '../../src/custom/integrations/api';
 import { fakeIntegrations } from './integrationsFake';
 import { fakeProvider, fixture } from './renderApp';
+import { screenElement } from './renderScreen';
 
 const logFixture = () => {
   const base = fixture();
@@ -61,15 +61,13 @@ const renderWithData = (path: string, overrides: Partial<IntegrationsApi> = {}) 
   const getList = vi.spyOn(data, 'getList');
   const fake = fakeIntegrations(data, overrides);
   window.location.hash = `#${path}`;
-  render(<App dataProvider={fake.provider} />);
+  render(screenElement(path, { dataProvider: fake.provider }));
   return { api: fake.api, getList };
 };
 const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) =>
   renderWithData(path, overrides).api;
 
-// The first render of a lazy page loads its module: slow on a busy machine.
-const FIRST = { timeout: 30_000 };
-const logTable = () => screen.findByRole('table', { name: 'Registro de sincronización' }, FIRST);
+const logTable = () => screen.findByRole('table', { name: 'Registro de sincronización' });
 const headers = (table: HTMLElement) =>
   within(table)
     .getAllByRole('columnheader')
@@ -82,7 +80,7 @@ const choose = async (label: RegExp, option: string) => {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('Sync log page', { timeout: 60_000 }, () => {
+describe('Sync log page', () => {
   it('lists the synced rows of productos, newest run first, and the table selector switches columns', async () => {
     const api = renderAt('/registro-sincronizacion');
     const table = await logTable();
@@ -117,7 +115,7 @@ describe('Sync log page', { timeout: 60_000 }, () => {
 
   it("an unknown table shows 'Problema con el nombre de la tabla' and reads nothing", async () => {
     const api = renderAt('/registro-sincronizacion?tabla=precios');
-    expect(await screen.findByText('Problema con el nombre de la tabla', {}, FIRST)).toBeTruthy();
+    expect(await screen.findByText('Problema con el nombre de la tabla')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Registro de sincronización' })).toBeNull();
     expect(screen.getByRole('button', { name: /Exportar CSV/ }).hasAttribute('disabled')).toBe(true);
     expect(api.integrationsSyncLog).not.toHaveBeenCalled();
@@ -158,9 +156,7 @@ describe('Sync log page', { timeout: 60_000 }, () => {
         throw new Error('Error de conexión. Verifique su red e intente de nuevo.');
       },
     });
-    expect(
-      await screen.findByText('Error de conexión. Verifique su red e intente de nuevo.', {}, FIRST),
-    ).toBeTruthy();
+    expect(await screen.findByText('Error de conexión. Verifique su red e intente de nuevo.')).toBeTruthy();
   });
 });
 
@@ -178,13 +174,13 @@ const deferred = <T,>() => {
 const pickProduct = async (input: HTMLElement, name: string) => {
   input.focus();
   fireEvent.change(input, { target: { value: name } });
-  await screen.findByRole('option', { name }, { timeout: 5_000 });
+  await screen.findByRole('option', { name });
   fireEvent.keyDown(input, { key: 'Enter' });
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   expect((input as HTMLInputElement).value).toBe(name);
 };
 
-describe('ERP sync page', { timeout: 60_000 }, () => {
+describe('ERP sync page', () => {
   it('shows progress while the sync runs, then the summary with the failed rows and their reason', async () => {
     const run = deferred<SyncSummary>();
     const api = renderAt('/sincronizacion-erp', {
@@ -192,7 +188,7 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
       integrationsSyncBaseline: vi.fn(async () => '2025-05-03T09:00:00.000Z'),
       integrationsSyncProgress: vi.fn(async () => ({ done: 3, total: 12 })),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }));
 
     expect(await screen.findByText('Sincronizando con el ERP…')).toBeTruthy();
     // determinate: how many of the marked products the run has reached, counted from the baseline
@@ -234,7 +230,7 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
     });
     const one = () => screen.getByRole('button', { name: 'Sincronizar producto' });
     const oneState = () => screen.getByRole('button', { name: 'Sincronizar estado del producto' });
-    const input = await screen.findByRole('combobox', { name: 'Producto' }, FIRST);
+    const input = await screen.findByRole('combobox', { name: 'Producto' });
     expect(one().hasAttribute('disabled')).toBe(true);
 
     await pickProduct(input, 'SKU-10');
@@ -264,7 +260,7 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
         mensaje: 'El volumen del producto es menor o igual que 0: no se envía a BC.',
       })),
     });
-    await pickProduct(await screen.findByRole('combobox', { name: 'Producto' }, FIRST), 'SKU-11');
+    await pickProduct(await screen.findByRole('combobox', { name: 'Producto' }), 'SKU-11');
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizar producto' }));
     const status = await screen.findByRole('status');
     expect(within(status).getByText('Volumen de producto')).toBeTruthy();
@@ -273,10 +269,10 @@ describe('ERP sync page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('ERP sync page pickers', { timeout: 60_000 }, () => {
+describe('ERP sync page pickers', () => {
   it("offers the company's categories for a new EAN, and still accepts an ERP-only code", async () => {
     const api = renderAt('/sincronizacion-erp');
-    const input = await screen.findByRole('combobox', { name: /Código de categoría/ }, FIRST);
+    const input = await screen.findByRole('combobox', { name: /Código de categoría/ });
     const ask = () => screen.getByRole('button', { name: 'Solicitar EAN' });
     input.focus();
     fireEvent.change(input, { target: { value: 'sill' } });
@@ -295,7 +291,7 @@ describe('ERP sync page pickers', { timeout: 60_000 }, () => {
 
   it('lists categories with their names as suggestions', async () => {
     renderAt('/sincronizacion-erp');
-    const input = await screen.findByRole('combobox', { name: /Código de categoría/ }, FIRST);
+    const input = await screen.findByRole('combobox', { name: /Código de categoría/ });
     input.focus();
     fireEvent.change(input, { target: { value: 'mesa' } });
     expect(await screen.findByRole('option', { name: 'MESAS — Mesas' })).toBeTruthy();
@@ -304,10 +300,10 @@ describe('ERP sync page pickers', { timeout: 60_000 }, () => {
 
   it('removes from the ERP a product picked by name, after confirmation', async () => {
     const api = renderAt('/sincronizacion-erp');
-    const input = await screen.findByRole('combobox', { name: 'SKU (no)' }, FIRST);
+    const input = await screen.findByRole('combobox', { name: 'SKU (no)' });
     input.focus();
     fireEvent.change(input, { target: { value: 'SKU-11' } });
-    await screen.findByRole('option', { name: 'SKU-11' }, { timeout: 5_000 });
+    await screen.findByRole('option', { name: 'SKU-11' });
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.change(screen.getByLabelText('Marca'), { target: { value: 'Acme' } });
@@ -320,7 +316,7 @@ describe('ERP sync page pickers', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Sync log SKU filter', { timeout: 60_000 }, () => {
+describe('Sync log SKU filter', () => {
   it('typing 5 characters quickly makes one request, with the whole text', async () => {
     const api = renderAt('/registro-sincronizacion');
     const table = await logTable();

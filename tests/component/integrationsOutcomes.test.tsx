@@ -6,20 +6,18 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/App';
 import type { IntegrationsApi, LogRow } from '../../src/custom/integrations/api';
 import { fakeIntegrations } from './integrationsFake';
 import { fakeProvider, fixture } from './renderApp';
+import { screenElement } from './renderScreen';
 import { captureDownloads, readBlob } from './downloads';
-
-const FIRST = { timeout: 30_000 };
 
 const downloads = captureDownloads();
 
 const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
   const fake = fakeIntegrations(fakeProvider(fixture()), overrides);
   window.location.hash = `#${path}`;
-  render(<App dataProvider={fake.provider} />);
+  render(screenElement(path, { dataProvider: fake.provider }));
   return fake.api;
 };
 
@@ -41,14 +39,14 @@ const bigLog = (total: number, gate: (page: number) => Promise<void> = async () 
     return { data, total };
   });
 
-describe('sync log CSV export', { timeout: 90_000 }, () => {
+describe('sync log CSV export', () => {
   it('exports every row of a 12,000-row log page by page (no cap), the fixed columns', async () => {
     const syncLog = bigLog(12_000);
     renderAt('/registro-sincronizacion', { integrationsSyncLog: syncLog });
-    const button = await screen.findByRole('button', { name: /Exportar CSV/ }, FIRST);
+    const button = await screen.findByRole('button', { name: /Exportar CSV/ });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     fireEvent.click(button);
-    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 20_000 });
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0].name).toBe('log_productos_PIM.csv');
     const lines = (await readBlob(downloads[0].blob)).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
@@ -69,7 +67,7 @@ describe('sync log CSV export', { timeout: 90_000 }, () => {
     });
     const syncLog = bigLog(12_000, (page) => (page === 2 ? held : Promise.resolve()));
     renderAt('/registro-sincronizacion', { integrationsSyncLog: syncLog });
-    const button = await screen.findByRole('button', { name: /Exportar CSV/ }, FIRST);
+    const button = await screen.findByRole('button', { name: /Exportar CSV/ });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: /Exportando Registro de sincronización/ });
@@ -82,7 +80,7 @@ describe('sync log CSV export', { timeout: 90_000 }, () => {
   });
 });
 
-describe('sync result with many failures', { timeout: 60_000 }, () => {
+describe('sync result with many failures', () => {
   it("lists the first 20, says '… y N más' and downloads all of them as CSV", async () => {
     const errores = Array.from({ length: 27 }, (_, i) => ({
       tabla: 'productos',
@@ -99,7 +97,7 @@ describe('sync result with many failures', { timeout: 60_000 }, () => {
         errores,
       })),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }));
     const status = await screen.findByRole('status');
     const list = within(status).getByRole('list', { name: 'Registros con error' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -113,7 +111,7 @@ describe('sync result with many failures', { timeout: 60_000 }, () => {
   });
 });
 
-describe('AECOC and shopping feed outcomes', { timeout: 60_000 }, () => {
+describe('AECOC and shopping feed outcomes', () => {
   it('a file generated with no FTP configured is a warning that nothing was sent', async () => {
     renderAt('/aecoc', {
       integrationsSendAecoc: vi.fn(async () => ({
@@ -125,7 +123,7 @@ describe('AECOC and shopping feed outcomes', { timeout: 60_000 }, () => {
         destino: 'local' as const,
       })),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }));
     const status = await screen.findByRole('status');
     expect(within(status).getByText('No enviado a AECOC')).toBeTruthy();
     expect(status.textContent).toContain(
@@ -143,7 +141,7 @@ describe('AECOC and shopping feed outcomes', { timeout: 60_000 }, () => {
         rows: 0,
       })),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Descargar shopping feed' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar shopping feed' }));
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('No hay productos para el feed');
     expect(status.textContent).not.toContain('Descargado');
@@ -158,7 +156,7 @@ describe('AECOC and shopping feed outcomes', { timeout: 60_000 }, () => {
         rows: 12,
       })),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Descargar shopping feed' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descargar shopping feed' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Descargado shoppingfeed_1.xlsx (12 productos)',
     );

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeProvider, fixture, renderApp } from './renderApp';
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const bodyRows = () => document.querySelectorAll('tbody tr');
 
 describe('generated list (Marca)', () => {
   it('shows the first 10 of 12 brands sorted by nombre ASC, with a pager', async () => {
-    renderApp('/Marca');
+    renderScreen('/Marca');
     await screen.findByText('Marca 01');
     expect(bodyRows()).toHaveLength(10);
     const names = [...bodyRows()].map((row) => row.querySelector('td.column-nombre')?.textContent);
@@ -17,7 +18,7 @@ describe('generated list (Marca)', () => {
   });
 
   it('narrows the rows with an always-on filter', async () => {
-    renderApp('/Marca');
+    renderScreen('/Marca');
     await screen.findByText('Marca 01');
     const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
     expect(input).toBeTruthy();
@@ -27,7 +28,7 @@ describe('generated list (Marca)', () => {
   });
 
   it('has the column chooser, export and create buttons', async () => {
-    renderApp('/Marca');
+    renderScreen('/Marca');
     await screen.findByText('Marca 01');
     expect(screen.getByRole('button', { name: 'Columnas' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeTruthy();
@@ -39,7 +40,7 @@ describe('generated list (Marca)', () => {
       { id: 1, nombre: 'Español', codigo: 'es', activo_sn: 'S' },
       { id: 2, nombre: 'Inglés', codigo: 'en', activo_sn: 'N' },
     ];
-    renderApp('/idiomas', { dataProvider: fakeProvider({ ...fixture(), idiomas }) });
+    renderScreen('/idiomas', { dataProvider: fakeProvider({ ...fixture(), idiomas }) });
     await screen.findByText('Español');
     const badges = screen.getAllByTestId('sn-badge');
     expect(badges.map((badge) => badge.getAttribute('data-variant'))).toEqual(['positive', 'negative']);
@@ -47,7 +48,7 @@ describe('generated list (Marca)', () => {
   });
 
   it('lists ProductoIconos by their composite ids, with reference labels', async () => {
-    renderApp('/ProductoIconos');
+    renderScreen('/ProductoIconos');
     await screen.findByText('2 años');
     expect(bodyRows()).toHaveLength(3);
     await screen.findAllByText('Reciclable');
@@ -57,7 +58,7 @@ describe('generated list (Marca)', () => {
   });
 
   it('hides the create button when the schema forbids creating (logsnavs)', async () => {
-    renderApp('/logsnavs');
+    renderScreen('/logsnavs');
     await screen.findByText(/Aún no hay Registros ERP/);
     expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull();
   });

@@ -9,8 +9,6 @@ import { almacenes } from '../support/almacenes';
 import { fixture } from './renderApp';
 import { referenceProvider, renderReference } from './referenceDataSupport';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 /** Clicks Guardar once react-admin enables it (it is disabled while the last change validates). */
 const save = async () => {
   const button = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
@@ -23,7 +21,8 @@ const rows = () =>
 const input = (name: string) =>
   document.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
 
-const start = (path: string) => {
+/** `app`: the whole app, for the test about its menu entry. */
+const start = (path: string, app = false) => {
   const data = {
     ...fixture(),
     Almacenes: [
@@ -34,14 +33,14 @@ const start = (path: string) => {
   // fakerest reading the filters as the schema declares them (contains → like), see referenceDataSupport
   const { provider } = referenceProvider(data);
   const spy = { create: vi.spyOn(provider, 'create') };
-  return { ...renderReference(path, { dataProvider: provider, schemas: [almacenes] }), data, spy };
+  return { ...renderReference(path, { dataProvider: provider, schemas: [almacenes], app }), data, spy };
 };
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('a resource declared only by a schema', () => {
   it('has a menu entry in its group and a paged list sorted by nombre, with its filters', async () => {
-    start('/Almacenes');
+    start('/Almacenes', true);
     await waitFor(() => expect(rows()).toEqual(['Central Madrid', 'Zaragoza']));
     expect(screen.getByText('1-2 de 2')).toBeTruthy();
     const group = await screen.findByRole('navigation', { name: 'Configuración' });

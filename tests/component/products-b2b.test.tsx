@@ -7,7 +7,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { B2bQuery, B2bRow } from '../../src/core/productEditor/contract';
 import { withProductApi } from './productsFixture';
-import { renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
+// The screen is lazy: load it with the test file, so the waits measure the screen, not the transform.
+import '../../src/custom/productEditor/b2b/B2bProductList';
 
 const ROWS: B2bRow[] = [
   {
@@ -24,11 +26,11 @@ const ROWS: B2bRow[] = [
 const answer = async (query: B2bQuery): Promise<B2bRow[]> =>
   ROWS.filter((row) => !query.filtro1 || `${row.nombre} ${row.titulo}`.includes(query.filtro1));
 
-describe('B2B products', { timeout: 60_000 }, () => {
+describe('B2B products', () => {
   it('filters once typing stops, and asks for every company with the switch', async () => {
     const b2bProducts = vi.fn(answer);
     const recorded = withProductApi({ b2bProducts });
-    renderApp('/B2bProductos', { dataProvider: recorded.provider });
+    renderScreen('/B2bProductos', { dataProvider: recorded.provider });
     expect(await screen.findByText('Bombilla LED')).toBeTruthy();
     expect(b2bProducts).toHaveBeenLastCalledWith(expect.objectContaining({ multiempresas: 'N', cliente: 1 }));
 

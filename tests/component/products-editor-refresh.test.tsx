@@ -4,19 +4,16 @@
  * catalogue lists say when they fail, error toasts keep the spec literal exact, and the load-failure dialog
  * retries (every 5 s, or now) and leads back to the list.
  */
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadAnswer } from '../../src/core/productEditor/contract';
 import { LoadFailureDialog } from '../../src/custom/productEditor/dialogs';
 import { MESSAGES } from '../../src/custom/productEditor/messages';
 import { productFixture, withProductApi } from './productsFixture';
-import { renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
 import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
-
-configure({ asyncUtilTimeout: 15000 });
-vi.setConfig({ testTimeout: 90000 });
 
 const TITULO = 'Taladro percutor 750 W';
 const FILES_INPUT = 'Arrastra aquí imágenes y documentos, o haz clic para elegirlos';
@@ -75,7 +72,7 @@ afterEach(() => {
 describe('multimedia changes are what the product shows when opened again', () => {
   it('upload and delete, leave, reopen: the stored media show; a document cannot be principal', async () => {
     const recorded = withProductApi({ upload }, fixtureWithDocument());
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue(TITULO);
     fireEvent.click(screen.getByRole('tab', { name: 'Multimedia' }));
     await waitFor(() => expect(mediaNames()).toHaveLength(2));
@@ -109,7 +106,7 @@ describe('never saving on stale records', () => {
   it('the reload after a successful save fails: the load-failure dialog, not the pre-save form; then it loads', async () => {
     const recorded = withProductApi();
     const failing = { loads: false };
-    renderApp('/productos/10', { dataProvider: failingLoads(recorded.provider, failing) });
+    renderScreen('/productos/10', { dataProvider: failingLoads(recorded.provider, failing) });
     fireEvent.change(await screen.findByDisplayValue(TITULO), {
       target: { value: 'Taladro percutor 800 W' },
     });
@@ -142,7 +139,7 @@ describe('never saving on stale records', () => {
     };
     const update = vi.spyOn(provider, 'update');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: provider });
+    renderScreen('/productos/10', { dataProvider: provider });
     fireEvent.change(await screen.findByDisplayValue(TITULO), {
       target: { value: 'Taladro percutor 900 W' },
     });
@@ -184,7 +181,7 @@ describe('the attribute, group and icon lists', () => {
           : recorded.provider.getList(resource, params),
     };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: provider });
+    renderScreen('/productos/10', { dataProvider: provider });
     await screen.findByDisplayValue(TITULO);
     const notice = await screen.findByText(
       /^No se pudieron cargar los atributos de la empresa \(Error de conexión\./,
@@ -220,7 +217,7 @@ describe('error toasts: the spec literal exactly, the detail apart', () => {
           : recorded.provider.delete(resource, params),
     };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: provider });
+    renderScreen('/productos/10', { dataProvider: provider });
     await screen.findByDisplayValue(TITULO);
     fireEvent.click(screen.getByRole('button', { name: 'Replicar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replicar' }));
@@ -274,7 +271,7 @@ describe('the load-failure dialog (spec §8: 5 s, then load again)', () => {
     const recorded = withProductApi();
     const failing = { loads: true };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: failingLoads(recorded.provider, failing) });
+    renderScreen('/productos/10', { dataProvider: failingLoads(recorded.provider, failing) });
     expect(await screen.findByText('Cargando producto…')).toBeTruthy();
     failing.loads = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar ahora' }));

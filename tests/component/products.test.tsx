@@ -2,19 +2,15 @@
  * The product screens over ra-data-fakerest, with the product API (getNextId, sync, review texts…) given to
  * the data provider the way main.tsx does (a `productApi` dispatch), recording its calls.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { withProductApi } from './productsFixture';
-import { renderApp } from './renderApp';
+import { renderScreen } from './renderScreen';
 // The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
 import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductCreate';
 import '../../src/custom/productEditor/ProductEdit';
-
-// The editor mounts every tab at once; on a loaded 2-core machine a whole <Admin> is slow to settle.
-configure({ asyncUtilTimeout: 15000 });
-vi.setConfig({ testTimeout: 90000 });
 
 const rows = () => document.querySelectorAll('tbody tr');
 
@@ -22,7 +18,7 @@ describe('product list', () => {
   it('page 1 of 10 by nombre ASC, categories joined with "; ", and the status column from ONE request', async () => {
     const recorded = withProductApi();
     const getList = vi.spyOn(recorded.provider, 'getList');
-    renderApp('/productos', { dataProvider: recorded.provider });
+    renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
     expect(rows()).toHaveLength(10);
     const names = [...rows()].map((row) => row.querySelector('td.column-nombre')?.textContent);
@@ -48,18 +44,18 @@ describe('product list', () => {
 
   it('filters by name, category and finalizado; the new page gets its statuses in one more request', async () => {
     const recorded = withProductApi();
-    renderApp('/productos', { dataProvider: recorded.provider });
+    renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
     await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(1));
     // (fakerest compares filters for equality; the API's `like %term%` is covered by the contract tests)
     fireEvent.change(screen.getByLabelText('Nombre contiene'), { target: { value: 'PRD-11' } });
-    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(rows()).toHaveLength(1));
     await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(2));
     expect(recorded.reviewTexts.mock.calls[1][0]).toEqual([111]);
 
     fireEvent.change(screen.getByLabelText('Nombre contiene'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
-    await waitFor(() => expect(rows()).toHaveLength(6), { timeout: 5000 });
+    await waitFor(() => expect(rows()).toHaveLength(6));
     expect(
       [...document.querySelectorAll('td.column-categorias')].every((cell) => cell.textContent === 'Sillas'),
     ).toBe(true);
@@ -67,7 +63,7 @@ describe('product list', () => {
 
   it('filters by finalizado S/N (spec §2) and asks the statuses of the filtered page in one request', async () => {
     const recorded = withProductApi();
-    renderApp('/productos', { dataProvider: recorded.provider });
+    renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
     await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(1));
     const names = () => [...rows()].map((row) => row.querySelector('td.column-nombre')?.textContent);
@@ -87,7 +83,7 @@ describe('product list', () => {
 
   it('has the column chooser, export, create and a confirmed bulk delete', async () => {
     const recorded = withProductApi();
-    renderApp('/productos', { dataProvider: recorded.provider });
+    renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
     expect(screen.getByRole('button', { name: 'Columnas' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeTruthy();
@@ -108,7 +104,7 @@ describe('product creation', () => {
       },
     });
     const create = vi.spyOn(recorded.provider, 'create');
-    renderApp('/productos/create', { dataProvider: recorded.provider });
+    renderScreen('/productos/create', { dataProvider: recorded.provider });
     const nombre = await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ });
     fireEvent.change(nombre, { target: { value: 'NUEVO-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
@@ -122,7 +118,7 @@ describe('product creation', () => {
   it("creates the product, its main image and general record, says 'Producto creado' and opens the editor", async () => {
     const recorded = withProductApi();
     const create = vi.spyOn(recorded.provider, 'create');
-    renderApp('/productos/create', { dataProvider: recorded.provider });
+    renderScreen('/productos/create', { dataProvider: recorded.provider });
     fireEvent.change(await screen.findByRole('textbox', { name: /Nombre \(SKU\)/ }), {
       target: { value: 'NUEVO-2' },
     });
@@ -145,7 +141,7 @@ describe('product creation', () => {
 describe('product editor', () => {
   it('shows the tabs, the general data, the formatted modification date and the attributes by group', async () => {
     const recorded = withProductApi();
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     for (const tab of ['Datos generales', 'Atributos', 'Multimedia', 'Iconos', 'Catálogo y costes']) {
       expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
@@ -175,7 +171,7 @@ describe('product editor', () => {
       syncManual: async () => ({ respuesta: 'volumen NO', mensaje: 'sin volumen' }),
     });
     const update = vi.spyOn(recorded.provider, 'update');
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 800 W' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
@@ -220,7 +216,7 @@ describe('product editor', () => {
           : recorded.provider.update(resource, params),
     };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: failing });
+    renderScreen('/productos/10', { dataProvider: failing });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '1'.repeat(19) } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -235,7 +231,7 @@ describe('product editor', () => {
 
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
     const recorded = withProductApi();
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     const categorias = screen.getByRole('combobox', { name: 'Categorías' });
     // remove 'Taladros' (its chip) and add 'Bombillas'
@@ -259,7 +255,7 @@ describe('product editor', () => {
         Promise.reject(new HttpError('Ocurrió un error inesperado. Intente nuevamente.', 500, null)),
     };
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/productos/10', { dataProvider: broken });
+    renderScreen('/productos/10', { dataProvider: broken });
     expect(await screen.findByText('Cargando producto…')).toBeTruthy();
     expect(
       screen.getByText('No se pudo cargar el producto. Se volverá a intentar en 5 segundos.'),

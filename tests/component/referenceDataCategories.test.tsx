@@ -1,9 +1,7 @@
 /** The categories screen: a two-level tree rooted at master, with create, rename, move, delete and products. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referenceProvider, renderReference } from './referenceDataSupport';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const tree = () => screen.findByRole('list', { name: 'Árbol de categorías' });
 const subcategoriesOf = (top: string) =>

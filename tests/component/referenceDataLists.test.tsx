@@ -5,10 +5,8 @@
  * API, by tests/contract/reference-data-lists.test.ts.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referenceProvider, renderReference } from './referenceDataSupport';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const rowsText = (column: string) =>
   [...document.querySelectorAll(`tbody tr td.column-${column}`)].map((cell) => cell.textContent);

@@ -3,7 +3,7 @@
  * declarations the way the LoopBack provider does (contains → `_q`, gte/lte, TODOS ignored), the reference-data
  * methods over the same fixture, a call recorder, and a render helper with a memory store.
  */
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import fakeRestDataProvider from 'ra-data-fakerest';
 import { memoryStore, type DataProvider, type Store } from 'react-admin';
 import { App } from '../../src/App';
@@ -12,8 +12,7 @@ import { categoryKey, inCategories, splitCategories } from '../../src/core/refer
 import { schemaFor } from '../../src/resources/registry';
 import type { ResourceSchema } from '../../src/resources/types';
 import { fixture as baseFixture, type Fixture } from './renderApp';
-
-configure({ asyncUtilTimeout: 8000 });
+import { screenElement } from './renderScreen';
 
 export const referenceFixture = (): Fixture => ({
   ...baseFixture(),
@@ -285,16 +284,16 @@ export const referenceProvider = (data: Fixture = referenceFixture()) => {
 
 export const renderReference = (
   path: string,
-  options: { dataProvider?: DataProvider; store?: Store; schemas?: ResourceSchema[] } = {},
+  /** `app`: the whole app (menu, app bar) instead of the screen alone, for tests about the app shell. */
+  options: { dataProvider?: DataProvider; store?: Store; schemas?: ResourceSchema[]; app?: boolean } = {},
 ) => {
   window.location.hash = `#${path}`;
   const store = options.store ?? memoryStore();
-  const view = render(
-    <App
-      dataProvider={options.dataProvider ?? referenceProvider().provider}
-      store={store}
-      schemas={options.schemas}
-    />,
-  );
+  const props = {
+    dataProvider: options.dataProvider ?? referenceProvider().provider,
+    store,
+    schemas: options.schemas,
+  };
+  const view = render(options.app ? <App {...props} /> : screenElement(path, props));
   return { ...view, store };
 };

@@ -9,7 +9,8 @@ import { registry } from '../../src/resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
 import { formFields } from '../../src/resources/generic/fieldSets';
 import { overrides, type ResourceViews } from '../../src/resources/views';
-import { fakeProvider, renderApp, type Fixture } from './renderApp';
+import { fakeProvider, type Fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const sample = (field: FieldSchema): unknown => {
   if (field.choices?.length) return field.choices[0];
@@ -58,7 +59,7 @@ describe('every registry resource', () => {
   it.each(registry.filter(generated('list')).map((schema) => [schema.name, schema] as const))(
     '%s: generated list renders',
     async (_, schema) => {
-      renderApp(`/${schema.name}`, { dataProvider: fakeProvider(fixture()) });
+      renderScreen(`/${schema.name}`, { dataProvider: fakeProvider(fixture()) });
       const text = firstVisibleText(schema);
       if (text) expect((await screen.findAllByText(`${text} uno`)).length).toBeGreaterThan(0);
       else await screen.findByText('1-1 de 1');
@@ -70,7 +71,7 @@ describe('every registry resource', () => {
   it.each(creatable.map((schema) => [schema.name, schema] as const))(
     '%s: generated create form renders',
     async (_, schema) => {
-      renderApp(`/${schema.name}/create`, { dataProvider: fakeProvider(fixture()) });
+      renderScreen(`/${schema.name}/create`, { dataProvider: fakeProvider(fixture()) });
       await screen.findByRole('button', { name: 'Guardar' });
       for (const field of formFields(schema, 'create')) {
         expect((await screen.findAllByText(field.label, { exact: false })).length).toBeGreaterThan(0);
@@ -83,7 +84,7 @@ describe('every registry resource', () => {
     '%s: generated show page renders',
     async (_, schema) => {
       const record = sampleRecord(schema);
-      renderApp(`/${schema.name}/${String(record.id)}/show`, { dataProvider: fakeProvider(fixture()) });
+      renderScreen(`/${schema.name}/${String(record.id)}/show`, { dataProvider: fakeProvider(fixture()) });
       const text = firstVisibleText(schema);
       if (text) expect((await screen.findAllByText(`${text} uno`)).length).toBeGreaterThan(0);
       expect(screen.queryByRole('link', { name: 'Editar' })).toBeNull();

@@ -1,12 +1,10 @@
 /** Renders the real <App> over ra-data-fakerest at a hash route (no authProvider unless given). */
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import fakeRestDataProvider from 'ra-data-fakerest';
 import type { AuthProvider, DataProvider } from 'react-admin';
 import { App } from '../../src/App';
-
-// A whole <Admin> renders in ~1 s alone, many times slower when test files run in parallel on 2 busy cores
-// (lazy pages are compiled on first use): waits only last this long when something is really missing.
-configure({ asyncUtilTimeout: 15000 });
+// The generic screens are lazy: load them with the test file, so a test's waits measure the screen, not the transform.
+import '../../src/resources/generic/index';
 
 export type Fixture = Record<string, Record<string, unknown>[]>;
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
-import { fakeProvider, fixture, renderApp } from '../component/renderApp';
+import { fakeProvider, fixture, renderApp } from './renderApp';
 
 const API = 'http://api.test';
 
-describe('logout from the app while the API is unreachable', { timeout: 60_000 }, () => {
+describe('logout from the app while the API is unreachable', () => {
   it('"Cerrar sesión" asks the server to revoke the refresh token, then clears all local storage and shows the login page', async () => {
     localStorage.setItem('accessToken', 'access-1');
     localStorage.setItem('refreshToken', 'refresh-1');
@@ -36,10 +36,10 @@ describe('logout from the app while the API is unreachable', { timeout: 60_000 }
       }),
       authProvider: authProvider(API, fetchImpl as unknown as typeof fetch),
     });
-    await screen.findByText('Marca 01', {}, { timeout: 20_000 });
+    await screen.findByText('Marca 01');
     fireEvent.click(screen.getByRole('button', { name: 'Perfil' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
-    await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Iniciar sesión' });
     expect(sent).toEqual([
       { url: `${API}/auth/logout`, body: { refreshToken: 'refresh-1' }, refreshTokenStored: 'refresh-1' },
     ]);
