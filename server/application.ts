@@ -109,6 +109,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       )
       .inScope(BindingScope.REQUEST);
 
+    const schemaOf = (name: string): ResourceSchema | undefined =>
+      schemas.find((s) => s.name === name || s.aliases?.includes(name));
     const repositoryOf = (s: ResourceSchema): CrudRepo | undefined =>
       s.view ? repositories.views.get(s.name) : repositories.repository(s.name);
     for (const schema of schemas) {
@@ -138,7 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
           .inScope(BindingScope.TRANSIENT);
       }
       for (const path of [schema.name, ...(schema.aliases ?? [])]) {
-        const spec = { schema, model, path, repositoryKey: controllerKey };
+        const spec = { schema, model, path, repositoryKey: controllerKey, schemaOf };
         const crud = defineCrudController(spec);
         app.controller(crud, crud.name);
         for (const keyed of defineKeyedDeleteControllers(spec)) app.controller(keyed, keyed.name);

@@ -28,9 +28,11 @@ import {
   type DeletedCount,
   type Membership,
 } from '../../src/custom/catalogueProducts/contract';
+import { productoGeneral as generalSchema } from '../../src/resources/productoGeneral/schema';
 import { productos as productSchema } from '../../src/resources/productos/schema';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
+import { checkLimit, checkWhere } from '../query-guard';
 import type { Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
@@ -138,6 +140,8 @@ export function splitWhere(where: unknown, parameter: string): { product: Clause
         `Unknown property "${key}": use ${[...PRODUCT_FIELDS, ...GENERAL_FIELDS].join(', ')}.`,
       );
   }
+  checkWhere(productSchema, product);
+  checkWhere(generalSchema, general);
   return { product, general };
 }
 
@@ -366,6 +370,7 @@ export class CatalogueProductsController {
     const where = await this.productWhere(catalogoId, membership, filter?.where, 'filter');
     const order = checkedOrder(filter?.order);
     const fields = checkedFields(filter?.fields);
+    checkLimit(filter?.limit);
     if (!where) return [];
     const rows = await this.products.find({
       where,
