@@ -13,6 +13,7 @@ import {
   type RelationMetadata,
 } from '@loopback/repository';
 import type { FieldSchema, RelationSchema, ResourceSchema } from '../src/resources/types';
+import { derivedIndexes } from './indexes';
 
 export type EntityClass = typeof Entity;
 
@@ -101,7 +102,7 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
   return prop;
 }
 
-function settingsFor(schema: ResourceSchema): ModelSettings {
+function settingsFor(schema: ResourceSchema, schemas: readonly ResourceSchema[]): ModelSettings {
   const hidden = writeOnlyFields(schema);
   // forceId false: the seed (and PUT) may carry explicit ids; POST bodies cannot (the id is not in their schema).
   const settings: ModelSettings = {
@@ -110,7 +111,8 @@ function settingsFor(schema: ResourceSchema): ModelSettings {
     forceId: false,
     hiddenProperties: hidden,
   };
-  const indexes: Record<string, unknown> = {};
+  // Every filtered, sorted, joined or company column (indexes.ts).
+  const indexes: Record<string, unknown> = { ...derivedIndexes(schema, schemas) };
   if (schema.compositeKey) {
     hidden.push(SURROGATE_ID);
     const [a, b] = schema.compositeKey;
@@ -144,6 +146,8 @@ function defineJoinModel(through: NonNullable<RelationSchema['through']>): Entit
           keys: { [through.keyFrom]: 1, [through.keyTo]: 1 },
           options: { unique: true },
         },
+        // The other direction (which roles have a permiso, which users a role).
+        [`ix_${through.model}_${through.keyTo}`]: { keys: { [through.keyTo]: 1 } },
       },
     },
   });
@@ -190,7 +194,11 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       };
     }
     for (const field of schema.fields) properties[field.name] = propertyFor(schema, field);
-    const def = new ModelDefinition({ name: schema.model, properties, settings: settingsFor(schema) });
+    const def = new ModelDefinition({
+      name: schema.model,
+      properties,
+      settings: settingsFor(schema, schemas),
+    });
     bySchema.set(schema.name, defineModelClass<typeof Entity>(Entity, def));
   }
 
