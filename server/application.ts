@@ -174,6 +174,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         ...repositories.repositories.values(),
         ...repositories.joinRepositories.values(),
         repositories.refreshTokens,
+        repositories.generationClaims,
       ].map((r) => r.entityClass.definition.name);
       await store.dataSource.autoupdate(tables);
     }

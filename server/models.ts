@@ -170,12 +170,37 @@ function defineRefreshTokenModel(): EntityClass {
   return defineModelClass<typeof Entity>(Entity, def);
 }
 
+/**
+ * Server-internal: one row per AI generation queue row being processed right now, keyed by the queue row's
+ * id (so a second claim is a duplicate key on every engine), with the claiming run's token and a lease end
+ * after which an abandoned claim (a process that died) may be taken over.
+ */
+export const GENERATION_CLAIM_MODEL = 'GenerationClaim';
+
+function defineGenerationClaimModel(): EntityClass {
+  const def = new ModelDefinition({
+    name: GENERATION_CLAIM_MODEL,
+    properties: {
+      id: { type: 'number', id: true, generated: false, jsonSchema: { type: 'integer' } },
+      token: { type: 'string', required: true, length: 64 },
+      until: { type: 'date', required: true },
+    },
+    settings: {
+      strict: true,
+      idInjection: false,
+      indexes: { ix_GenerationClaim_until: { keys: { until: 1 } } },
+    },
+  });
+  return defineModelClass<typeof Entity>(Entity, def);
+}
+
 export interface ModelSet {
   /** schema.name → model class. */
   bySchema: Map<string, EntityClass>;
   /** Join models by name (UsuarioRol, RolPermiso). */
   joins: Map<string, EntityClass>;
   refreshToken: EntityClass;
+  generationClaim: EntityClass;
 }
 
 export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
@@ -250,5 +275,10 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       source.definition.addRelation(meta);
     }
   }
-  return { bySchema, joins, refreshToken: defineRefreshTokenModel() };
+  return {
+    bySchema,
+    joins,
+    refreshToken: defineRefreshTokenModel(),
+    generationClaim: defineGenerationClaimModel(),
+  };
 }

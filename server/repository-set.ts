@@ -1,6 +1,6 @@
 /**
  * All repositories of the API, generated from the registry: one SchemaRepository per stored schema, one
- * ViewRepository per `view: true` schema, one InternalRepository per join model and for refresh tokens;
+ * ViewRepository per `view: true` schema, one InternalRepository per join model, for refresh tokens and for generation claims;
  * relations wired to their inclusion resolvers.
  */
 import type { juggler } from '@loopback/repository';
@@ -18,6 +18,8 @@ export interface RepositorySet {
   /** join model name → repository. */
   joinRepositories: Map<string, InternalRepository>;
   refreshTokens: InternalRepository;
+  /** Claims on AI generation queue rows (ai/claims.ts). */
+  generationClaims: InternalRepository;
   /** The repository of a stored resource (throws if there is none). */
   repository(name: string): SchemaRepository;
 }
@@ -67,5 +69,6 @@ export function createRepositories(
     }
   }
   const refreshTokens = new InternalRepository(models.refreshToken as RowClass, dataSource);
-  return { repositories, views, joinRepositories, refreshTokens, repository };
+  const generationClaims = new InternalRepository(models.generationClaim as RowClass, dataSource);
+  return { repositories, views, joinRepositories, refreshTokens, generationClaims, repository };
 }
