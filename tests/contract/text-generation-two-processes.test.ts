@@ -151,7 +151,7 @@ describe.skipIf(!usingMysql())('AI generation shared by two API processes', () =
       a.url,
       'GET',
       `/generacion-textos/prompts?productos=${products.map((p) => p.id).join(',')}`,
-    )) as { pares: { productoId: number; marketplacePromptId: number }[] };
+    )) as unknown as { pares: { productoId: number; marketplacePromptId: number }[] };
     const onePerProduct = pares.filter(
       (p, i, all) => all.findIndex((o) => o.productoId === p.productoId) === i,
     );
