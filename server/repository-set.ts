@@ -42,7 +42,7 @@ export function createRepositories(
 
   for (const schema of schemas) {
     if (schema.view) {
-      views.set(schema.name, new ViewRepository(modelOf(schema), schema, repository));
+      views.set(schema.name, new ViewRepository(modelOf(schema), schema, repository, dataSource));
       continue;
     }
     const joins = joinsFor(schema.name);
