@@ -6,6 +6,7 @@
 import type { juggler } from '@loopback/repository';
 import type { ResourceSchema } from '../src/resources/types';
 import { joinDecorator, joinsFor } from './joins';
+import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
 import { InternalRepository, SchemaRepository, type RowClass } from './repositories';
 import { ViewRepository } from './views';
@@ -20,6 +21,8 @@ export interface RepositorySet {
   refreshTokens: InternalRepository;
   /** Claims on AI generation queue rows (ai/claims.ts). */
   generationClaims: InternalRepository;
+  /** The store runs company scoping through a parent as a subquery (parent-scope.ts). */
+  parentSubqueries: boolean;
   /** The repository of a stored resource (throws if there is none). */
   repository(name: string): SchemaRepository;
 }
@@ -70,5 +73,14 @@ export function createRepositories(
   }
   const refreshTokens = new InternalRepository(models.refreshToken as RowClass, dataSource);
   const generationClaims = new InternalRepository(models.generationClaim as RowClass, dataSource);
-  return { repositories, views, joinRepositories, refreshTokens, generationClaims, repository };
+  const parentSubqueries = installParentScope(dataSource);
+  return {
+    repositories,
+    views,
+    joinRepositories,
+    refreshTokens,
+    generationClaims,
+    parentSubqueries,
+    repository,
+  };
 }
