@@ -124,6 +124,11 @@ export class ViewRepository {
     this.whereOptions = { caseInsensitiveLike: !this.sql, hidden: new Set() };
   }
 
+  /** Whether queries run in the database (else on a computed snapshot). */
+  get runsSql(): boolean {
+    return this.sql !== undefined;
+  }
+
   /** The view's SELECT as a derived table `v`. */
   private source(connector: SqlConnector): string {
     const model = (name: string) => this.repo(name).entityClass.definition.name;
