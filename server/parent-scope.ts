@@ -1,5 +1,6 @@
 /**
- * Company scoping through a parent (`companyVia`) as a SQL subquery: a where may carry
+ * Company scoping through a parent (`companyVia`), and other membership conditions (a catalogue's products),
+ * as a SQL subquery: a where may carry
  * `{[PARENT_SCOPE]: {field, model, key, where}}`, meaning "`field` IN (SELECT `key` FROM the table of `model`
  * WHERE `where`)", and the SQL connector of the datasource turns it into exactly that (identifiers escaped and
  * values bound by the connector, nested scopes included), so a child's list never loads its parents' keys.
@@ -20,6 +21,8 @@ export interface ParentScope {
   key: string;
   /** The parents the caller may see. */
   where?: object;
+  /** NOT IN: rows whose `field` is none of those keys. */
+  negate?: boolean;
 }
 
 type BuildWhere = (model: string, where: unknown) => SqlStatement;
@@ -42,7 +45,7 @@ export function installParentScope(dataSource: juggler.DataSource): boolean {
     const base = own(model, rest);
     const inner = connector._buildWhere(scope.model, scope.where);
     const subquery =
-      `${connector.columnEscaped(model, scope.field)} IN (SELECT ${connector.columnEscaped(scope.model, scope.key)} ` +
+      `${connector.columnEscaped(model, scope.field)} ${scope.negate ? 'NOT IN' : 'IN'} (SELECT ${connector.columnEscaped(scope.model, scope.key)} ` +
       `FROM ${connector.tableEscaped(scope.model)}${inner.sql ? ` WHERE ${inner.sql}` : ''})`;
     const Statement = base.constructor as new (sql: string, params: unknown[]) => SqlStatement;
     return new Statement(base.sql ? `${base.sql} AND ${subquery}` : subquery, [

@@ -32,6 +32,7 @@ import { productoGeneral as generalSchema } from '../../src/resources/productoGe
 import { productos as productSchema } from '../../src/resources/productos/schema';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
+import { PARENT_SCOPE, type ParentScope } from '../parent-scope';
 import { checkLimit, checkWhere } from '../query-guard';
 import type { Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
@@ -184,6 +185,8 @@ export class CatalogueProductsController {
   private readonly links: SchemaRepository;
   private readonly products: SchemaRepository;
   private readonly generals: SchemaRepository;
+  /** Membership and general-data conditions run as subqueries (a SQL store). */
+  private readonly subqueries: boolean;
 
   constructor(
     @inject(FeatureBindings.REPOSITORIES) repositories: RepositorySet,
@@ -194,6 +197,13 @@ export class CatalogueProductsController {
     this.links = repositories.repository(LINKS);
     this.products = repositories.repository(PRODUCTS);
     this.generals = repositories.repository(GENERALS);
+    this.subqueries = repositories.parentSubqueries;
+  }
+
+  /** `id` IN / NOT IN (SELECT `key` FROM `repo` WHERE `where`), run by the database. */
+  private subquery(repo: SchemaRepository, key: string, where: Clause, negate = false): Clause {
+    const scope: ParentScope = { field: 'id', model: repo.entityClass.definition.name, key, where, negate };
+    return { [PARENT_SCOPE]: scope };
   }
 
   /** The catalogue, if the caller may see it; 404 ENTITY_NOT_FOUND otherwise (its existence is not revealed). */
@@ -320,6 +330,16 @@ export class CatalogueProductsController {
   ): Promise<Where<Row> | null> {
     const { product, general } = splitWhere(where, parameter);
     const catalogue = await this.catalogue(catalogoId);
+    if (this.subqueries) {
+      // One query: membership and general data as subqueries, nothing loaded into id lists.
+      const and: Clause[] = [
+        { empresaId: this.companyOf(catalogue) },
+        this.subquery(this.links, 'productoId', { catalogoId }, membership !== 'incluidos'),
+      ];
+      if (Object.keys(general).length) and.push(this.subquery(this.generals, 'productoId', general));
+      if (Object.keys(product).length) and.push(product);
+      return { and } as Where<Row>;
+    }
     const inCatalogue = await this.productIdsInCatalogue(catalogoId);
     let byGeneral: number[] | undefined;
     if (Object.keys(general).length) {
