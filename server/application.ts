@@ -145,6 +145,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       )
       .inScope(BindingScope.REQUEST);
 
+    const schemaOf = (name: string): ResourceSchema | undefined =>
+      schemas.find((s) => s.name === name || s.aliases?.includes(name));
     const repositoryOf = (s: ResourceSchema): CrudRepo | undefined =>
       s.view ? repositories.views.get(s.name) : repositories.repository(s.name);
     for (const schema of schemas) {
@@ -169,12 +171,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
               repo,
               await context.get(AuthBindings.COMPANY_ACCESS),
               repositoryOf,
+              repositories.parentSubqueries,
             ),
           )
           .inScope(BindingScope.TRANSIENT);
       }
       for (const path of [schema.name, ...(schema.aliases ?? [])]) {
-        const spec = { schema, model, path, repositoryKey: controllerKey };
+        const spec = { schema, model, path, repositoryKey: controllerKey, schemaOf };
         const crud = defineCrudController(spec);
         app.controller(crud, crud.name);
         for (const keyed of defineKeyedDeleteControllers(spec)) app.controller(keyed, keyed.name);
@@ -203,6 +206,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         ...repositories.repositories.values(),
         ...repositories.joinRepositories.values(),
         repositories.refreshTokens,
+        repositories.generationClaims,
       ].map((r) => r.entityClass.definition.name);
       await store.dataSource.autoupdate(tables);
     }

@@ -13,10 +13,11 @@
  * - POST without the company field: the user's company. PUT without it: the row keeps its company.
  *
  * A child without a company field declares `companyVia: {field, parent, parentKey?}` (e.g. producto-generals by
- * productoId → productos; Sustitutos by skuPrincipal → productos.nombre): for a non-admin
- * `{[field]: {inq: <keys (default: ids) of the parents they may see>}}` is AND-ed
- * into every where (the ids come from the parent's own scoped repository, so a parent may itself be scoped by
- * `companyField` or `companyVia`); by-id routes of a hidden row answer 404; writing a row whose parent is not
+ * productoId → productos; Sustitutos by skuPrincipal → productos.nombre): for a non-admin "`field` IN (the keys
+ * (default: ids) of the parents they may see)" is AND-ed into every where — on a SQL store as a subquery
+ * (parent-scope.ts), so nothing is loaded; on the memory store as an `inq` list read from the parent. The
+ * parents' condition comes from the parent's own scoped repository, so a parent may itself be scoped by
+ * `companyField` or `companyVia`; by-id routes of a hidden row answer 404; writing a row whose parent is not
  * visible (POST, PUT, PATCH body) answers 403 FORBIDDEN_COMPANY.
  */
 import type { Count, DataObject, Filter, FilterExcludingWhere, Where } from '@loopback/repository';
@@ -25,6 +26,7 @@ import { HttpErrors } from '@loopback/rest';
 import type { ResourceSchema } from '../src/resources/types';
 import type { CompanyAccess } from './auth/keys';
 import type { CrudRepo } from './crud-controllers';
+import { PARENT_SCOPE } from './parent-scope';
 import type { IdType, Row } from './repositories';
 
 export const ADMIN_ROLE = 'admin';
@@ -98,14 +100,23 @@ export function scopedRepository(
   repo: CrudRepo,
   access: CompanyAccess,
   repositoryOf: RepositoryOf,
+  /** The store turns PARENT_SCOPE conditions into subqueries (a SQL store). */
+  subqueries = false,
 ): CompanyScopedRepository {
   let parent: CompanyScopedRepository | undefined;
   if (scope.via) {
     const parentRepo = repositoryOf(scope.via.parent);
     if (!parentRepo) throw new Error(`${schema.name}: no repository for ${scope.via.parent.name}`);
-    parent = scopedRepository(scope.via.parent, scope.via.scope, parentRepo, access, repositoryOf);
+    parent = scopedRepository(
+      scope.via.parent,
+      scope.via.scope,
+      parentRepo,
+      access,
+      repositoryOf,
+      subqueries,
+    );
   }
-  return new CompanyScopedRepository(repo, schema, scope, access, parent);
+  return new CompanyScopedRepository(repo, schema, scope, access, parent, subqueries);
 }
 
 /** The condition no row meets, on both stores. */
@@ -137,10 +148,9 @@ export const mayWriteCompany = (access: CompanyAccess, value: unknown): boolean 
 
 type FullRepo = Required<CrudRepo>;
 
-/** Parent keys visible to a user: as stored (for `inq`) and as text (for membership). */
+/** Parent keys visible to a user, as stored (for `inq`; the memory store only). */
 interface VisibleKeys {
   values: unknown[];
-  text: Set<string>;
 }
 
 export class CompanyScopedRepository implements CrudRepo {
@@ -154,6 +164,7 @@ export class CompanyScopedRepository implements CrudRepo {
     private readonly scope: CompanyScope,
     private readonly access: CompanyAccess,
     private readonly parent?: CompanyScopedRepository,
+    private readonly subqueries = false,
   ) {
     this.field = scope.field;
   }
@@ -166,17 +177,24 @@ export class CompanyScopedRepository implements CrudRepo {
   async visibleKeys(key: string): Promise<VisibleKeys> {
     const rows = await this.find({ fields: { [key]: true } } as Filter<Row>);
     const values = rows.map((r) => (r as Clause)[key]).filter((v) => v !== null && v !== undefined);
-    return { values: [...new Set(values)], text: new Set(values.map(String)) };
+    return { values: [...new Set(values)] };
   }
 
   private visibleParents(): Promise<VisibleKeys> {
-    if (!this.parent || !this.scope.via) return Promise.resolve({ values: [], text: new Set() });
+    if (!this.parent || !this.scope.via) return Promise.resolve({ values: [] });
     this.parentKeys ??= this.parent.visibleKeys(this.scope.via.key);
     return this.parentKeys;
   }
 
-  private async visible(): Promise<Clause | undefined> {
+  /** The condition selecting the rows this user may see (undefined: every row). */
+  async visible(): Promise<Clause | undefined> {
     if (!this.scope.via || this.access.admin) return visibleWhere(this.access, this.field);
+    if (this.subqueries && this.parent) {
+      const { parent, key } = this.scope.via;
+      return {
+        [PARENT_SCOPE]: { field: this.field, model: parent.model, key, where: await this.parent.visible() },
+      };
+    }
     const { values } = await this.visibleParents();
     return values.length ? { [this.field]: { inq: values } } : nothing(this.field);
   }
@@ -196,7 +214,10 @@ export class CompanyScopedRepository implements CrudRepo {
   private async mayWrite(value: unknown): Promise<boolean> {
     if (!this.scope.via) return mayWriteCompany(this.access, value);
     if (this.access.admin) return true;
-    return value !== null && value !== undefined && (await this.visibleParents()).text.has(String(value));
+    if (value === null || value === undefined || !this.parent || !this.scope.via) return false;
+    // One visible parent with that key (never the list of every parent).
+    const { count } = await this.parent.count({ [this.scope.via.key]: value } as Where<Row>);
+    return count > 0;
   }
 
   /** 403 when `data` moves a row to a company the user may not write (the id of a company is not movable). */

@@ -28,6 +28,7 @@ import type { CrudAction } from '../src/core/apiPermisos';
 import type { ResourceSchema } from '../src/resources/types';
 import { requires } from './auth/permiso';
 import { apiIdOf, serverManagedFields, SURROGATE_ID, type EntityClass } from './models';
+import { checkFilter, checkWhere, type SchemaLookup } from './query-guard';
 import type { IdType, Row } from './repositories';
 
 /** What a generic controller needs from its repository (views implement only find and count). */
@@ -90,6 +91,8 @@ export interface ControllerSpec {
   model: EntityClass;
   path: string;
   repositoryKey: string;
+  /** The schemas by name, to check the filters of included relations. */
+  schemaOf?: SchemaLookup;
 }
 
 export function defineCrudController({
@@ -97,6 +100,7 @@ export function defineCrudController({
   model,
   path,
   repositoryKey,
+  schemaOf,
 }: ControllerSpec): Constructor<object> {
   const modelName = model.modelName;
   const apiId = apiIdOf(schema);
@@ -111,15 +115,19 @@ export function defineCrudController({
   class ResourceController {
     constructor(readonly repo: CrudRepo) {}
 
-    find(filter?: Filter<Row>): Promise<Row[]> {
+    // Every client filter is checked here, before any store sees it (query-guard.ts).
+    async find(filter?: Filter<Row>): Promise<Row[]> {
+      checkFilter(schema, filter, schemaOf);
       return this.repo.find(filter);
     }
 
-    count(where?: Where<Row>): Promise<Count> {
+    async count(where?: Where<Row>): Promise<Count> {
+      checkWhere(schema, where);
       return this.repo.count(where);
     }
 
-    findById(id: IdType, filter?: FilterExcludingWhere<Row>): Promise<Row> {
+    async findById(id: IdType, filter?: FilterExcludingWhere<Row>): Promise<Row> {
+      checkFilter(schema, filter, schemaOf);
       return this.repo.findById!(id, filter);
     }
 
@@ -127,7 +135,8 @@ export function defineCrudController({
       return this.repo.create!(data);
     }
 
-    updateAll(data: DataObject<Row>, where?: Where<Row>): Promise<Count> {
+    async updateAll(data: DataObject<Row>, where?: Where<Row>): Promise<Count> {
+      checkWhere(schema, where);
       return this.repo.updateAll!(data, where);
     }
 

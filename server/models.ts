@@ -13,6 +13,7 @@ import {
   type RelationMetadata,
 } from '@loopback/repository';
 import type { FieldSchema, RelationSchema, ResourceSchema } from '../src/resources/types';
+import { derivedIndexes } from './indexes';
 
 export type EntityClass = typeof Entity;
 
@@ -105,7 +106,7 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
   return prop;
 }
 
-function settingsFor(schema: ResourceSchema): ModelSettings {
+function settingsFor(schema: ResourceSchema, schemas: readonly ResourceSchema[]): ModelSettings {
   const hidden = writeOnlyFields(schema);
   // forceId false: the seed (and PUT) may carry explicit ids; POST bodies cannot (the id is not in their schema).
   const settings: ModelSettings = {
@@ -114,7 +115,8 @@ function settingsFor(schema: ResourceSchema): ModelSettings {
     forceId: false,
     hiddenProperties: hidden,
   };
-  const indexes: Record<string, unknown> = {};
+  // Every filtered, sorted, joined or company column (indexes.ts).
+  const indexes: Record<string, unknown> = { ...derivedIndexes(schema, schemas) };
   if (schema.compositeKey) {
     hidden.push(SURROGATE_ID);
     const [a, b] = schema.compositeKey;
@@ -148,6 +150,8 @@ function defineJoinModel(through: NonNullable<RelationSchema['through']>): Entit
           keys: { [through.keyFrom]: 1, [through.keyTo]: 1 },
           options: { unique: true },
         },
+        // The other direction (which roles have a permiso, which users a role).
+        [`ix_${through.model}_${through.keyTo}`]: { keys: { [through.keyTo]: 1 } },
       },
     },
   });
@@ -181,12 +185,37 @@ function defineRefreshTokenModel(): EntityClass {
   return defineModelClass<typeof Entity>(Entity, def);
 }
 
+/**
+ * Server-internal: one row per AI generation queue row being processed right now, keyed by the queue row's
+ * id (so a second claim is a duplicate key on every engine), with the claiming run's token and a lease end
+ * after which an abandoned claim (a process that died) may be taken over.
+ */
+export const GENERATION_CLAIM_MODEL = 'GenerationClaim';
+
+function defineGenerationClaimModel(): EntityClass {
+  const def = new ModelDefinition({
+    name: GENERATION_CLAIM_MODEL,
+    properties: {
+      id: { type: 'number', id: true, generated: false, jsonSchema: { type: 'integer' } },
+      token: { type: 'string', required: true, length: 64 },
+      until: { type: 'date', required: true },
+    },
+    settings: {
+      strict: true,
+      idInjection: false,
+      indexes: { ix_GenerationClaim_until: { keys: { until: 1 } } },
+    },
+  });
+  return defineModelClass<typeof Entity>(Entity, def);
+}
+
 export interface ModelSet {
   /** schema.name → model class. */
   bySchema: Map<string, EntityClass>;
   /** Join models by name (UsuarioRol, RolPermiso). */
   joins: Map<string, EntityClass>;
   refreshToken: EntityClass;
+  generationClaim: EntityClass;
 }
 
 export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
@@ -205,7 +234,11 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       };
     }
     for (const field of schema.fields) properties[field.name] = propertyFor(schema, field);
-    const def = new ModelDefinition({ name: schema.model, properties, settings: settingsFor(schema) });
+    const def = new ModelDefinition({
+      name: schema.model,
+      properties,
+      settings: settingsFor(schema, schemas),
+    });
     bySchema.set(schema.name, defineModelClass<typeof Entity>(Entity, def));
   }
 
@@ -257,5 +290,10 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       source.definition.addRelation(meta);
     }
   }
-  return { bySchema, joins, refreshToken: defineRefreshTokenModel() };
+  return {
+    bySchema,
+    joins,
+    refreshToken: defineRefreshTokenModel(),
+    generationClaim: defineGenerationClaimModel(),
+  };
 }

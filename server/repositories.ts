@@ -27,6 +27,7 @@ import {
 import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
+import { inTransaction, supportsTransactions } from './transaction';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 import { checkDateOrder, hasDateOrderRules, type RowChange, type WriteHooks } from './write-rules';
@@ -110,9 +111,15 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
   }
 
-  private async after(kind: 'afterCreate' | 'afterDelete', rows: AnyObject[]): Promise<void> {
+  /** Runs the hooks of `kind` (with `transactional` false: the delete hooks not already run in its transaction). */
+  private async after(
+    kind: 'afterCreate' | 'afterDelete',
+    rows: AnyObject[],
+    transactional = true,
+  ): Promise<void> {
     if (!rows.length) return;
     for (const hook of this.hooks) {
+      if (!transactional && hook.deleteInTransaction) continue;
       try {
         if (kind === 'afterCreate') for (const row of rows) await hook.afterCreate?.(row);
         else await hook.afterDelete?.(rows);
@@ -303,8 +310,38 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     if (this.observesUpdates) await this.afterUpdate([existing]);
   }
 
+  /**
+   * On a store with transactions a delete observed by hooks runs with them in one transaction (a product and
+   * its child rows, a catalogue and its links): a failing hook undoes everything.
+   */
+  private get deletesInTransaction(): boolean {
+    return (
+      this.hooks.some((h) => h.afterDelete && h.deleteInTransaction) && supportsTransactions(this.dataSource)
+    );
+  }
+
+  private async afterDeleteInTransaction(rows: AnyObject[], options: Options): Promise<void> {
+    if (!rows.length) return;
+    for (const hook of this.hooks) if (hook.deleteInTransaction) await hook.afterDelete?.(rows, options);
+  }
+
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
     const w = this.where(where);
+    if (this.deletesInTransaction) {
+      return inTransaction(
+        this.dataSource,
+        async (tx) => {
+          const rows = (await super.find({ where: w }, tx)).map(plain);
+          const count = await super.deleteAll(w, tx);
+          await this.afterDeleteInTransaction(rows, tx);
+          return { count, rows };
+        },
+        options,
+      ).then(async ({ count, rows }) => {
+        await this.after('afterDelete', rows, false);
+        return count;
+      });
+    }
     if (!this.index && !this.observesDeletes) return super.deleteAll(w, options);
     const { result, removed } = await this.lock.run(async () => {
       const rows = (await super.find({ where: w })).map(plain);
@@ -317,6 +354,18 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   async deleteById(id: IdType, options?: Options): Promise<void> {
+    if (this.deletesInTransaction) {
+      return inTransaction(
+        this.dataSource,
+        async (tx) => {
+          const rows = (await super.find({ where: { [this.idProp]: id } }, tx)).map(plain);
+          await super.deleteById(id, tx);
+          await this.afterDeleteInTransaction(rows, tx);
+          return rows;
+        },
+        options,
+      ).then((rows) => this.after('afterDelete', rows, false));
+    }
     if (!this.index && !this.observesDeletes) return super.deleteById(id, options);
     const removed = await this.lock.run(async () => {
       const rows = (await super.find({ where: { [this.idProp]: id } })).map(plain);

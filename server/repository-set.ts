@@ -1,11 +1,12 @@
 /**
  * All repositories of the API, generated from the registry: one SchemaRepository per stored schema, one
- * ViewRepository per `view: true` schema, one InternalRepository per join model and for refresh tokens;
+ * ViewRepository per `view: true` schema, one InternalRepository per join model, for refresh tokens and for generation claims;
  * relations wired to their inclusion resolvers.
  */
 import type { juggler } from '@loopback/repository';
 import type { ResourceSchema } from '../src/resources/types';
 import { joinDecorator, joinsFor } from './joins';
+import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
 import { InternalRepository, SchemaRepository, type RowClass } from './repositories';
 import { ViewRepository } from './views';
@@ -18,6 +19,10 @@ export interface RepositorySet {
   /** join model name → repository. */
   joinRepositories: Map<string, InternalRepository>;
   refreshTokens: InternalRepository;
+  /** Claims on AI generation queue rows (ai/claims.ts). */
+  generationClaims: InternalRepository;
+  /** The store runs company scoping through a parent as a subquery (parent-scope.ts). */
+  parentSubqueries: boolean;
   /** The repository of a stored resource (throws if there is none). */
   repository(name: string): SchemaRepository;
 }
@@ -40,7 +45,7 @@ export function createRepositories(
 
   for (const schema of schemas) {
     if (schema.view) {
-      views.set(schema.name, new ViewRepository(modelOf(schema), schema, repository));
+      views.set(schema.name, new ViewRepository(modelOf(schema), schema, repository, dataSource));
       continue;
     }
     const joins = joinsFor(schema.name);
@@ -67,5 +72,15 @@ export function createRepositories(
     }
   }
   const refreshTokens = new InternalRepository(models.refreshToken as RowClass, dataSource);
-  return { repositories, views, joinRepositories, refreshTokens, repository };
+  const generationClaims = new InternalRepository(models.generationClaim as RowClass, dataSource);
+  const parentSubqueries = installParentScope(dataSource);
+  return {
+    repositories,
+    views,
+    joinRepositories,
+    refreshTokens,
+    generationClaims,
+    parentSubqueries,
+    repository,
+  };
 }

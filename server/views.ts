@@ -1,7 +1,9 @@
 /**
- * Read-only views (`view: true` schemas), computed from the base repositories on each query. The rows are
- * loaded into a throw-away juggler memory datasource so `where`/`order`/`limit`/`skip`/`fields` behave exactly
- * like any other resource (with the same case-insensitive `like`), on both stores.
+ * Read-only views (`view: true` schemas). On a SQL store each view is one SELECT over the base tables (joins and
+ * correlated subqueries on indexed keys, view-sql.ts) wrapped as a derived table, and the connector's own
+ * where/order/paging builders run on it: a page reads a page, a count counts in the database. On the memory
+ * store (no SQL) the rows are computed here and loaded into a throw-away memory datasource so
+ * `where`/`order`/`limit`/`skip`/`fields` behave like any other resource (case-insensitive `like`).
  */
 import {
   DefaultCrudRepository,
@@ -13,6 +15,8 @@ import {
 } from '@loopback/repository';
 import type { ResourceSchema } from '../src/resources/types';
 import type { IdType, Row, RowClass, SchemaRepository } from './repositories';
+import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from './sql';
+import { VIEW_SQL } from './view-sql';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 
 type RepoLookup = (name: string) => SchemaRepository;
@@ -103,15 +107,58 @@ const shape = (schema: ResourceSchema, row: AnyObject): AnyObject => {
 };
 
 export class ViewRepository {
-  private readonly whereOptions: WhereRewriteOptions = { caseInsensitiveLike: true, hidden: new Set() };
+  private readonly whereOptions: WhereRewriteOptions;
+  private readonly sql?: SqlConnector;
+  private readonly modelName: string;
 
   constructor(
     private readonly viewClass: RowClass,
     readonly schema: ResourceSchema,
     private readonly repo: RepoLookup,
-  ) {}
+    dataSource?: juggler.DataSource,
+  ) {
+    this.modelName = viewClass.definition.name;
+    this.sql = dataSource && VIEW_SQL[schema.name] ? sqlConnectorOf(dataSource) : undefined;
+    // Attaches the view's model to the SQL datasource (its columns for the where/order builders; no table).
+    if (this.sql && dataSource) new DefaultCrudRepository<Row, IdType, AnyObject>(viewClass, dataSource);
+    this.whereOptions = { caseInsensitiveLike: !this.sql, hidden: new Set() };
+  }
 
-  /** A fresh in-memory repository holding the view's current rows. */
+  /** Whether queries run in the database (else on a computed snapshot). */
+  get runsSql(): boolean {
+    return this.sql !== undefined;
+  }
+
+  /** The view's SELECT as a derived table `v`. */
+  private source(connector: SqlConnector): string {
+    const model = (name: string) => this.repo(name).entityClass.definition.name;
+    const view = namesOf(connector, this.modelName);
+    return `(${VIEW_SQL[this.schema.name]({ names: (name) => namesOf(connector, model(name)), out: view.c })}) v`;
+  }
+
+  private async sqlFind(connector: SqlConnector, filter: Filter<Row> = {}): Promise<Row[]> {
+    const m = this.modelName;
+    let stmt = statement(
+      connector,
+      m,
+      `SELECT ${connector.buildColumnNames(m, filter)} FROM ${this.source(connector)}`,
+    );
+    stmt.merge(connector.buildWhere(m, rewriteWhere(filter.where, this.whereOptions) as object));
+    stmt.merge(connector.buildOrderBy(m, (filter.order as string[] | string | undefined) ?? ['id ASC']));
+    if (filter.limit || filter.skip || filter.offset) stmt = connector.applyPagination(m, stmt, filter);
+    const rows = await run(connector, stmt);
+    return rows.map((row) => new this.viewClass(connector.fromRow(m, row)));
+  }
+
+  private async sqlCount(connector: SqlConnector, where?: Where<Row>): Promise<Count> {
+    const m = this.modelName;
+    const stmt = statement(connector, m, `SELECT COUNT(*) AS cnt FROM ${this.source(connector)}`);
+    stmt.merge(connector.buildWhere(m, rewriteWhere(where, this.whereOptions) as object));
+    const [row] = await run(connector, stmt);
+    return { count: Number(row ? Object.values(row)[0] : 0) };
+  }
+
+  /** A fresh in-memory repository holding the view's current rows (stores without SQL). */
   private async snapshot(): Promise<DefaultCrudRepository<Row, IdType, AnyObject>> {
     const compute = VIEWS[this.schema.name];
     const rows = compute ? (await compute(this.repo)).map((r) => shape(this.schema, r)) : [];
@@ -122,11 +169,13 @@ export class ViewRepository {
   }
 
   async find(filter?: Filter<Row>): Promise<Row[]> {
+    if (this.sql) return this.sqlFind(this.sql, filter);
     const memory = await this.snapshot();
     return memory.find(filter && { ...filter, where: rewriteWhere(filter.where, this.whereOptions) });
   }
 
   async count(where?: Where<Row>): Promise<Count> {
+    if (this.sql) return this.sqlCount(this.sql, where);
     const memory = await this.snapshot();
     return memory.count(rewriteWhere(where, this.whereOptions));
   }

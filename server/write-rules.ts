@@ -5,7 +5,7 @@
  * - pluggable: features add WriteHooks to a repository (e.g. the range-overlap check and the ERP call of
  *   ProductosPorRango in features/reference-data-ranges.ts).
  */
-import type { AnyObject } from '@loopback/repository';
+import type { AnyObject, Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { dateOrderErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
@@ -25,7 +25,13 @@ export interface WriteHooks {
   /** After a create, with the stored row. Failures are logged, never undo the create. */
   afterCreate?(row: AnyObject): Promise<void>;
   /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
-  afterDelete?(rows: AnyObject[]): Promise<void>;
+  /**
+   * After a delete. With `deleteInTransaction` (database-only work, such as deleting child rows) and a store
+   * with transactions it runs in the delete's transaction (pass `options` on): a failure undoes the delete.
+   * Otherwise (external calls) it runs after the delete and a failure is logged.
+   */
+  afterDelete?(rows: AnyObject[], options?: Options): Promise<void>;
+  deleteInTransaction?: boolean;
   /**
    * After an update or replace, with each row as it was and as it is now. Failures are logged, never undo the
    * write. A hook that writes to the same repository sees its own write here too (compare before/after).

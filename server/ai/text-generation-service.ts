@@ -8,6 +8,7 @@
  * given (the app asks the user first). The row ends procesado 'S' and estado 'Ejecutado', or 'NoEjecutado'
  * with the reason in `motivo` when the generator fails or times out (nothing of that row is written).
  */
+import { randomUUID } from 'node:crypto';
 import type { AnyObject, Where } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import {
@@ -25,7 +26,7 @@ import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { mapPool } from '../../src/core/pool';
 import { requestBudget, type Budget } from './budget';
-import type { RowClaims } from './claims';
+import { StoredClaims, type RowClaims } from './claims';
 import { GenerationError, type GenerationRequest, type ProductData, type TextGenerator } from './generator';
 import type { ProcessSummary, QueueItem, RowResult } from '../../src/core/aiTexts/contract';
 
@@ -123,8 +124,26 @@ const isoNow = (): string => new Date().toISOString();
 const textKey = (row: AnyObject): string =>
   `${num(row.productoId)}|${num(row.marketplacePromptId)}|${String(row.campo)}|${String(row.idioma ?? DEFAULT_LANGUAGE)}`;
 
+/** How often a run waiting for a row another process holds looks again. */
+const CLAIM_POLL_MS = 200;
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
 export class TextGenerationService {
   private readonly options: GenerationOptions;
+  /** The claims every API process on the database sees. */
+  private readonly stored: StoredClaims;
 
   constructor(
     private readonly repos: RepositorySet,
@@ -133,6 +152,7 @@ export class TextGenerationService {
     private readonly claims: QueueClaims,
     options: Partial<GenerationOptions> = {},
   ) {
+    this.stored = new StoredClaims(repos.generationClaims);
     this.options = {
       requestBudgetMs: options.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS,
       concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -277,6 +297,8 @@ export class TextGenerationService {
           Boolean(options.sobrescribirRevisados),
           budget,
           attempted === 0,
+          // Rows asked for by id are waited for; a run over the whole queue leaves them to their holder.
+          Boolean(options.ids),
         );
         attempted += 1;
         if (outcome === 'released') {
@@ -305,6 +327,7 @@ export class TextGenerationService {
     overwrite: boolean,
     budget: Budget,
     owner: boolean,
+    waitForOthers: boolean,
   ): Promise<ClaimOutcome> {
     for (;;) {
       const held = this.claims.holder(id);
@@ -320,9 +343,22 @@ export class TextGenerationService {
       if (budget.expired()) return 'released';
     }
     return this.claims.run([id], async () => {
-      const [row] = await this.repo(QUEUE).find({ where: { id } });
-      if (!row || !isPending(row)) return null;
-      return this.processRow(row, overwrite, budget, owner);
+      const token = randomUUID();
+      // Another API process holds the row: wait for it to finish (or leave it to that process).
+      while (!(await this.stored.claim(id, token))) {
+        if (!waitForOthers) return null;
+        if (budget.expired()) return 'released';
+        await pause(CLAIM_POLL_MS, budget.signal);
+        const [row] = await this.repo(QUEUE).find({ where: { id } });
+        if (!row || !isPending(row)) return null;
+      }
+      try {
+        const [row] = await this.repo(QUEUE).find({ where: { id } });
+        if (!row || !isPending(row)) return null;
+        return await this.processRow(row, overwrite, budget, owner);
+      } finally {
+        await this.stored.release(id, token);
+      }
     });
   }
 
@@ -336,18 +372,31 @@ export class TextGenerationService {
     const visible = await this.visibleProductIds([...new Set(rows.map((row) => num(row.productoId)))]);
     const mine = rows.filter((row) => visible.has(num(row.productoId))).map((row) => num(row.id));
     const enProceso = mine.filter((id) => this.claims.isClaimed(id));
-    const free = mine.filter((id) => !this.claims.isClaimed(id));
-    if (!free.length) return { count: 0, enProceso };
+    const local = mine.filter((id) => !this.claims.isClaimed(id));
+    if (!local.length) return { count: 0, enProceso };
     let count = 0;
-    await this.claims.run(free, async () => {
-      const result = await this.repo(QUEUE).updateAll(
-        { procesado: 'S', estado: 'NoEjecutado', motivo: CANCELLED_REASON },
-        { and: [{ id: { inq: free } }, PENDING] },
-      );
-      count = result.count;
+    await this.claims.run(local, async () => {
+      // Claimed in the database too, so a row another process is generating is reported, not cancelled.
+      const token = randomUUID();
+      const free: number[] = [];
+      for (const id of local) {
+        if (await this.stored.claim(id, token)) free.push(id);
+        else enProceso.push(id);
+      }
+      try {
+        if (free.length) {
+          const result = await this.repo(QUEUE).updateAll(
+            { procesado: 'S', estado: 'NoEjecutado', motivo: CANCELLED_REASON },
+            { and: [{ id: { inq: free } }, PENDING] },
+          );
+          count = result.count;
+        }
+      } finally {
+        for (const id of free) await this.stored.release(id, token);
+      }
       return null;
     });
-    return { count, enProceso };
+    return { count, enProceso: enProceso.sort((a, b) => a - b) };
   }
 
   /** The generator calls of one product+prompt (campos × idiomas), a few at a time, in order. */

@@ -7,6 +7,7 @@ import { EntityNotFoundError, type AnyObject, type Filter, type Where } from '@l
 import { HttpErrors } from '@loopback/rest';
 import type { RelationSchema } from '../../src/resources/types';
 import { ADMIN_ROLE, restrictWhere } from '../company';
+import { checkFilter } from '../query-guard';
 import type { InternalRepository, Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
@@ -164,6 +165,7 @@ export class AccessService {
 
   /** Every role, the permisos of `filter` (where/order/limit/skip), and the assignments between them. */
   async matrix(filter: Filter<Row> = {}): Promise<PermissionMatrix> {
+    checkFilter(this.permisos.schema, filter);
     const sort = this.permisos.schema.sort;
     const permisos = await this.permisos.find({
       where: filter.where,

@@ -28,9 +28,12 @@ import {
   type DeletedCount,
   type Membership,
 } from '../../src/core/catalogueProducts/contract';
+import { productoGeneral as generalSchema } from '../../src/resources/productoGeneral/schema';
 import { productos as productSchema } from '../../src/resources/productos/schema';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
+import { PARENT_SCOPE, type ParentScope } from '../parent-scope';
+import { checkLimit, checkWhere } from '../query-guard';
 import type { Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { Mutex } from '../unique';
@@ -139,6 +142,8 @@ export function splitWhere(where: unknown, parameter: string): { product: Clause
         `Unknown property "${key}": use ${[...PRODUCT_FIELDS, ...GENERAL_FIELDS].join(', ')}.`,
       );
   }
+  checkWhere(productSchema, product);
+  checkWhere(generalSchema, general);
   return { product, general };
 }
 
@@ -181,6 +186,8 @@ export class CatalogueProductsController {
   private readonly links: SchemaRepository;
   private readonly products: SchemaRepository;
   private readonly generals: SchemaRepository;
+  /** Membership and general-data conditions run as subqueries (a SQL store). */
+  private readonly subqueries: boolean;
 
   constructor(
     @inject(FeatureBindings.REPOSITORIES) repositories: RepositorySet,
@@ -191,6 +198,13 @@ export class CatalogueProductsController {
     this.links = repositories.repository(LINKS);
     this.products = repositories.repository(PRODUCTS);
     this.generals = repositories.repository(GENERALS);
+    this.subqueries = repositories.parentSubqueries;
+  }
+
+  /** `id` IN / NOT IN (SELECT `key` FROM `repo` WHERE `where`), run by the database. */
+  private subquery(repo: SchemaRepository, key: string, where: Clause, negate = false): Clause {
+    const scope: ParentScope = { field: 'id', model: repo.entityClass.definition.name, key, where, negate };
+    return { [PARENT_SCOPE]: scope };
   }
 
   /** The catalogue, if the caller may see it; 404 ENTITY_NOT_FOUND otherwise (its existence is not revealed). */
@@ -326,6 +340,16 @@ export class CatalogueProductsController {
   ): Promise<Where<Row> | null> {
     const { product, general } = splitWhere(where, parameter);
     const catalogue = await this.catalogue(catalogoId);
+    if (this.subqueries) {
+      // One query: membership and general data as subqueries, nothing loaded into id lists.
+      const and: Clause[] = [
+        { empresaId: this.companyOf(catalogue) },
+        this.subquery(this.links, 'productoId', { catalogoId }, membership !== 'incluidos'),
+      ];
+      if (Object.keys(general).length) and.push(this.subquery(this.generals, 'productoId', general));
+      if (Object.keys(product).length) and.push(product);
+      return { and } as Where<Row>;
+    }
     const inCatalogue = await this.productIdsInCatalogue(catalogoId);
     let byGeneral: number[] | undefined;
     if (Object.keys(general).length) {
@@ -376,6 +400,7 @@ export class CatalogueProductsController {
     const where = await this.productWhere(catalogoId, membership, filter?.where, 'filter');
     const order = checkedOrder(filter?.order);
     const fields = checkedFields(filter?.fields);
+    checkLimit(filter?.limit);
     if (!where) return [];
     const rows = await this.products.find({
       where,
@@ -440,8 +465,18 @@ export class CatalogueProductsController {
 
 export const feature: Feature = {
   name: 'catalogue-products',
-  register: ({ app }) => {
+  register: ({ app, repositories }) => {
     app.bind(LOCK).to(new Mutex());
     app.controller(CatalogueProductsController);
+    // Deleting a catalogue deletes its product links, in the same transaction.
+    const catalogues = repositories.repository(CATALOGUES);
+    const idField = catalogues.schema.idField;
+    catalogues.addHooks({
+      deleteInTransaction: true,
+      afterDelete: async (rows, options) => {
+        const ids = rows.map((row) => Number(row[idField])).filter(Number.isFinite);
+        if (ids.length) await repositories.repository(LINKS).deleteAll({ catalogoId: { inq: ids } }, options);
+      },
+    });
   },
 };

@@ -5,7 +5,8 @@
  *   GET /B2bProductos/{nombre}                                                        → B2bDetail
  * filtro1: text in SKU, title or brand; filtro2: category (name or code) in the categories or the parent
  * category; filtro3: brand. Case- and accent-insensitive. multiempresas 'S': every company the caller may
- * see; otherwise the company `cliente` (default: the caller's own, 1 for an admin without one).
+ * see; otherwise the company `cliente` (default: the caller's own, 1 for an admin without one). Every matching
+ * row (no cap), sorted by SKU; `limit`/`skip` page on the server. On a SQL store the search is one query.
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
@@ -14,6 +15,7 @@ import { B2B_FILTERED_PATH, type B2bDetail, type B2bRow } from '../../src/core/p
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
+import { checkLimit } from '../query-guard';
 import type { RepositorySet } from '../repository-set';
 import { childRows, seesCompany } from './products/access';
 import { requires } from '../auth/permiso';
@@ -22,8 +24,12 @@ const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: {} } } } },
 });
 
-/** Most rows one search answers. */
-export const B2B_MAX_ROWS = 2000;
+type Clause = Record<string, unknown>;
+
+/** `%term%` on any of `fields`. */
+const anyLike = (term: string, fields: readonly string[]): Clause => ({
+  or: fields.map((field) => ({ [field]: { like: `%${term.replace(/[\\%_]/g, '\\$&')}%` } })),
+});
 
 const fold = (value: unknown): string =>
   String(value ?? '')
@@ -55,6 +61,8 @@ export class B2bProductsController {
     @param.query.string('filtro3') filtro3?: string,
     @param.query.string('multiempresas') multiempresas?: string,
     @param.query.integer('cliente') cliente?: number,
+    @param.query.integer('limit') limit?: number,
+    @param.query.integer('skip') skip?: number,
   ): Promise<B2bRow[]> {
     const all = /^(s|si|sí|true|1)$/i.test(multiempresas ?? '');
     let company: number | undefined;
@@ -62,15 +70,34 @@ export class B2bProductsController {
       company = cliente ?? this.access.empresaId ?? (this.access.admin ? 1 : undefined);
       if (company === undefined || !seesCompany(this.access, company)) throw forbiddenCompany();
     }
+    checkLimit(limit);
+    const view = this.repos.views.get('B2bProductos');
+    if (view?.runsSql) {
+      // On SQL the filters run in the database (MySQL's default collation ignores case and accents).
+      const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => (f ?? '').trim());
+      const and: Clause[] = [];
+      if (company !== undefined) and.push({ empresaId: company });
+      else if (!this.access.admin) and.push({ empresaId: this.access.empresaId ?? -1 });
+      if (t1) and.push(anyLike(t1, ['nombre', 'titulo', 'marca']));
+      if (t2) and.push(anyLike(t2, ['categorias', 'categoriaPadre']));
+      if (t3) and.push(anyLike(t3, ['marca']));
+      const rows = await view.find({
+        where: and.length ? { and } : undefined,
+        order: ['nombre ASC', 'id ASC'],
+        limit,
+        skip,
+      });
+      return rows.map((row) => row.toObject() as B2bRow);
+    }
     const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => fold(f).trim());
-    return (await this.rows())
+    const found = (await this.rows())
       .filter((row) =>
         company === undefined ? seesCompany(this.access, row.empresaId) : row.empresaId === company,
       )
       .filter((row) => !t1 || has(row.nombre, t1) || has(row.titulo, t1) || has(row.marca, t1))
       .filter((row) => !t2 || has(row.categorias, t2) || has(row.categoriaPadre, t2))
-      .filter((row) => !t3 || has(row.marca, t3))
-      .slice(0, B2B_MAX_ROWS) as B2bRow[];
+      .filter((row) => !t3 || has(row.marca, t3)) as B2bRow[];
+    return limit || skip ? found.slice(skip ?? 0, limit ? (skip ?? 0) + limit : undefined) : found;
   }
 
   @get('/B2bProductos/{nombre}', {
@@ -78,7 +105,11 @@ export class B2bProductsController {
     ...okJson('A B2B product with its data'),
   })
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
-    const row = (await this.rows()).find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
+    const view = this.repos.views.get('B2bProductos');
+    const candidates = view?.runsSql
+      ? (await view.find({ where: { nombre } })).map((row) => row.toObject() as AnyObject)
+      : await this.rows();
+    const row = candidates.find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
     if (!row) {
       throw Object.assign(new HttpErrors.NotFound(`No hay un producto B2B «${nombre}».`), {
         code: 'ENTITY_NOT_FOUND',

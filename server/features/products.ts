@@ -83,12 +83,18 @@ export const feature: Feature = {
     );
     const store = new UploadStore(app.getSync(FeatureBindings.UPLOADS_DIR));
     repositories.repository('productos').addHooks({
-      afterDelete: async (rows) => {
+      // The child rows go in the product's delete transaction; the files once it is committed.
+      deleteInTransaction: true,
+      afterDelete: async (rows, options) => {
         const ids = rows.map((row) => Number(row.id)).filter(Number.isFinite);
         if (!ids.length) return;
         for (const [resource, field] of children) {
-          await repositories.repository(resource).deleteAll({ [field]: { inq: ids } });
+          await repositories.repository(resource).deleteAll({ [field]: { inq: ids } }, options);
         }
+      },
+    });
+    repositories.repository('productos').addHooks({
+      afterDelete: async (rows) => {
         for (const row of rows) await store.removeFolder(String(row.nombre ?? ''));
       },
       // Renaming a product moves its files (multimedia/{nombre}/) and rewrites the paths that point there.

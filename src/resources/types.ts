@@ -85,6 +85,12 @@ export interface FieldSchema {
    * warns, without blocking, about names that are not among them.
    */
   namesOf?: { reference: string; field?: string };
+  /**
+   * The API queries by this column although no filter, sort, reference or company rule says so (e.g. a
+   * server feature's lookup): the table gets an index on it. Filtered, sorted, reference and company columns
+   * are indexed without saying.
+   */
+  indexed?: boolean;
 }
 
 export type FilterOperator =

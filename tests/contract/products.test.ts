@@ -528,6 +528,11 @@ describe('B2B products (spec §7)', () => {
     expect(all.every((row) => row.empresaId === 1)).toBe(true);
     const active = await rows('/productos', { empresaId: 1, activoEnMarketplace: 'S' });
     expect(all).toHaveLength(active.length);
+    // Paged on the server with limit/skip, in the same order.
+    const page = await call('/B2bProductos/obtenerProductosFiltrados?limit=2&skip=1');
+    expect((page.body as unknown as { id: number }[]).map((row) => row.id)).toEqual(
+      all.slice(1, 3).map((row) => row.id),
+    );
     const taladros = await api.b2bProducts({ filtro2: 'taladros' });
     expect(taladros.length).toBeGreaterThan(0);
     expect(taladros.every((row) => /taladros/i.test(String(row.categorias)))).toBe(true);

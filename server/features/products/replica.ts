@@ -4,10 +4,11 @@
  * '{nombre}-COPIA' ('-COPIA-2', '-COPIA-3'… when taken). All or nothing: when a step fails, what was
  * created is removed again.
  */
-import type { AnyObject } from '@loopback/repository';
+import type { AnyObject, Options } from '@loopback/repository';
 import type { RepositorySet } from '../../repository-set';
 import { registry, schemaFor } from '../../../src/resources/registry';
 import { productos } from '../../../src/resources/productos/schema';
+import { inTransaction } from '../../transaction';
 import { childRows } from './access';
 import { productChildTables, type ChildTable } from './children';
 import type { UploadStore } from './uploads';
@@ -77,37 +78,50 @@ export async function replicateProduct(
   const tried = new Set<string>();
   let created: AnyObject | undefined;
   let nombre = '';
-  // A concurrent replica may take the name between the check and the create: try the next one.
+  /** The copy and its child rows, in one transaction where the store has them. */
+  const copy = (options: Options) => async (): Promise<AnyObject> => {
+    const data = without(source, PRODUCT_NOT_COPIED);
+    data.nombre = nombre;
+    data.imagen = rewriteMediaPath(source.imagen, from, nombre);
+    const row = (await productos.create(data, options)).toObject() as AnyObject;
+    const newId = Number(row.id);
+    try {
+      for (const [resource, field] of PRODUCT_CHILDREN) {
+        const rows = await childRows(repos, resource, field, [Number(source.id)], ['id ASC']);
+        if (!rows.length) continue;
+        const copies = rows.map((child) => {
+          const out = without(child, ['id']);
+          out[field] = newId;
+          if (resource === 'producto-multimedias')
+            out.fichero = rewriteMediaPath(child.fichero, from, nombre);
+          if (resource === 'producto-generals' && child.sku === from) out.sku = nombre;
+          return out;
+        });
+        await repos.repository(resource).createAll(copies, options);
+      }
+    } catch (err) {
+      // Without transactions, undo by hand.
+      if (!options.transaction) await removeProductTree(repos, newId).catch(() => undefined);
+      throw err;
+    }
+    return row;
+  };
+  // A concurrent replica may take the name between the check and the create: try the next one (the whole
+  // transaction, as PostgreSQL aborts a transaction on its first error).
   for (let attempt = 0; attempt < 5 && !created; attempt += 1) {
     nombre = await freeName(repos, from, tried);
     tried.add(nombre);
     try {
-      const data = without(source, PRODUCT_NOT_COPIED);
-      data.nombre = nombre;
-      data.imagen = rewriteMediaPath(source.imagen, from, nombre);
-      created = (await productos.create(data)).toObject() as AnyObject;
+      created = await inTransaction(productos.dataSource, (options) => copy(options)());
     } catch (err) {
       if (!isDuplicate(err)) throw err;
     }
   }
   if (!created) throw new Error(`No se pudo reservar un nombre para la copia de ${from}`);
-  const newId = Number(created.id);
   try {
-    for (const [resource, field] of PRODUCT_CHILDREN) {
-      const rows = await childRows(repos, resource, field, [Number(source.id)], ['id ASC']);
-      if (!rows.length) continue;
-      const copies = rows.map((row) => {
-        const copy = without(row, ['id']);
-        copy[field] = newId;
-        if (resource === 'producto-multimedias') copy.fichero = rewriteMediaPath(row.fichero, from, nombre);
-        if (resource === 'producto-generals' && row.sku === from) copy.sku = nombre;
-        return copy;
-      });
-      await repos.repository(resource).createAll(copies);
-    }
     await store.copyFolder(from, nombre);
   } catch (err) {
-    await removeProductTree(repos, newId).catch(() => undefined);
+    await removeProductTree(repos, Number(created.id)).catch(() => undefined);
     await store.removeFolder(nombre).catch(() => undefined);
     throw err;
   }

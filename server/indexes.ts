@@ -1,0 +1,80 @@
+/**
+ * Table indexes derived from the declarations, so every column a query filters, sorts, joins or scopes by has
+ * one on every SQL engine (the MySQL and PostgreSQL connectors create `settings.indexes` in autoupdate and
+ * automigrate): the company field and the `companyVia` field, reference fields, the columns of the schema's
+ * filters and default sort, the keys of its relations, the parent keys other schemas reach it by
+ * (`companyVia.parentKey`), and the fields a schema declares `indexed` for server queries.
+ * Left out: the primary key, columns already leading an index (unique keys), and columns no B-tree can hold
+ * whole (long text; `like '%…%'` cannot use an index anyway).
+ */
+import type { FieldSchema, ResourceSchema } from '../src/resources/types';
+
+/** The longest VARCHAR an index holds whole: 3072 bytes of utf8mb4 (InnoDB's limit) / 4. */
+export const MAX_INDEXED_LENGTH = 768;
+/** Index names are per schema on PostgreSQL (prefixed by the model) and at most 63 characters. */
+const MAX_NAME = 63;
+
+export interface IndexDefinition {
+  keys: Record<string, 1>;
+  options?: { unique?: boolean };
+}
+
+/** Whether a B-tree index can hold the whole column. */
+export const indexable = (field: FieldSchema): boolean =>
+  field.type !== 'text' && (field.type !== 'string' || (field.maxLength ?? 512) <= MAX_INDEXED_LENGTH);
+
+const namesOf = (schema: ResourceSchema): string[] => [schema.name, ...(schema.aliases ?? [])];
+
+/** The columns of `schema` its queries filter, sort, join or scope by (before leaving anything out). */
+export function queriedFields(schema: ResourceSchema, schemas: readonly ResourceSchema[]): Set<string> {
+  const wanted = new Set<string>();
+  if (schema.companyField) wanted.add(schema.companyField);
+  if (schema.companyVia) wanted.add(schema.companyVia.field);
+  for (const field of schema.fields) if (field.type === 'reference' || field.indexed) wanted.add(field.name);
+  for (const filter of schema.filters) wanted.add(filter.field ?? filter.source);
+  wanted.add(schema.sort.field);
+  for (const relation of schema.relations ?? []) {
+    if (relation.kind === 'belongsTo') wanted.add(relation.keyTo ?? `${relation.name}Id`);
+  }
+  for (const other of schemas) {
+    for (const relation of other.relations ?? []) {
+      if (relation.kind === 'hasMany' && relation.keyTo && namesOf(schema).includes(relation.target))
+        wanted.add(relation.keyTo);
+    }
+    const via = other.companyVia;
+    if (via?.parentKey && namesOf(schema).includes(via.parent)) wanted.add(via.parentKey);
+  }
+  if (schema.compositeKey) wanted.add(schema.compositeKey[1]);
+  const fields = new Set(schema.fields.map((f) => f.name));
+  return new Set([...wanted].filter((name) => fields.has(name)));
+}
+
+/** The first column of each unique key (a unique key already serves queries on its leading column). */
+export function leadingUniqueColumns(schema: ResourceSchema): Set<string> {
+  const leading = new Set<string>();
+  for (const field of schema.fields) {
+    if (field.uniqueWith?.length) leading.add(field.uniqueWith[0]);
+    else if (field.unique) leading.add(field.name);
+  }
+  if (schema.compositeKey) leading.add(schema.compositeKey[0]);
+  return leading;
+}
+
+export const indexName = (schema: ResourceSchema, field: string): string =>
+  `ix_${schema.model}_${field}`.slice(0, MAX_NAME);
+
+/** The non-unique single-column indexes of `schema`, by index name. */
+export function derivedIndexes(
+  schema: ResourceSchema,
+  schemas: readonly ResourceSchema[],
+): Record<string, IndexDefinition> {
+  if (schema.view) return {};
+  const leading = leadingUniqueColumns(schema);
+  const indexes: Record<string, IndexDefinition> = {};
+  for (const name of queriedFields(schema, schemas)) {
+    const field = schema.fields.find((f) => f.name === name);
+    if (!field || name === schema.idField || leading.has(name) || !indexable(field)) continue;
+    indexes[indexName(schema, name)] = { keys: { [name]: 1 } };
+  }
+  return indexes;
+}

@@ -1,0 +1,86 @@
+// @vitest-environment node
+/**
+ * Indexes from the declarations: in the model definitions the API builds (which the MySQL and PostgreSQL
+ * connectors turn into CREATE INDEX), every company, companyVia, reference, filtered and sorted column of
+ * every stored resource leads an index, as do the join keys of its relations.
+ */
+import { describe, expect, it } from 'vitest';
+import { registry } from '../../src/resources/registry';
+import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
+import { buildModels } from '../../server/models';
+
+const models = buildModels(registry);
+
+/** Columns leading some index of the model (the primary key, property indexes, settings.indexes). */
+function leadingColumns(schema: ResourceSchema): Set<string> {
+  const model = models.bySchema.get(schema.name);
+  if (!model) throw new Error(`no model for ${schema.name}`);
+  const definition = model.definition;
+  const leading = new Set<string>(definition.idProperties());
+  for (const [name, property] of Object.entries(definition.properties))
+    if ((property as { index?: unknown }).index) leading.add(name);
+  const indexes = (definition.settings.indexes ?? {}) as Record<string, { keys: Record<string, number> }>;
+  for (const index of Object.values(indexes)) leading.add(Object.keys(index.keys)[0]);
+  return leading;
+}
+
+/** A whole long text cannot be a B-tree key (3072 bytes of utf8mb4). */
+const fitsAnIndex = (field: FieldSchema): boolean =>
+  field.type !== 'text' && !(field.type === 'string' && (field.maxLength ?? 0) > 768);
+
+function queriedColumns(schema: ResourceSchema): string[] {
+  const names = new Set<string>();
+  if (schema.companyField) names.add(schema.companyField);
+  if (schema.companyVia) names.add(schema.companyVia.field);
+  for (const field of schema.fields) if (field.type === 'reference') names.add(field.name);
+  for (const filter of schema.filters) names.add(filter.field ?? filter.source);
+  names.add(schema.sort.field);
+  for (const other of registry) {
+    if (other.companyVia?.parentKey && other.companyVia.parent === schema.name)
+      names.add(other.companyVia.parentKey);
+    for (const relation of other.relations ?? [])
+      if (relation.kind === 'hasMany' && relation.target === schema.name && relation.keyTo)
+        names.add(relation.keyTo);
+  }
+  return [...names].filter((name) => {
+    const field = schema.fields.find((f) => f.name === name);
+    return field !== undefined && fitsAnIndex(field);
+  });
+}
+
+const stored = registry.filter((schema) => !schema.view);
+
+describe('indexes derived from the schemas', () => {
+  it('there are stored resources with queried columns to check', () => {
+    expect(stored.length).toBeGreaterThan(20);
+    expect(stored.flatMap(queriedColumns).length).toBeGreaterThan(50);
+  });
+
+  it.each(stored.map((schema) => [schema.name, schema] as const))(
+    '%s: every filtered, sorted, reference and company column leads an index',
+    (_, schema) => {
+      const leading = leadingColumns(schema);
+      const missing = queriedColumns(schema).filter((name) => !leading.has(name));
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('the keys the API joins and scopes by are indexed', () => {
+    const leads = (name: string) => leadingColumns(registry.find((s) => s.name === name)!);
+    expect(leads('productos')).toContain('empresaId');
+    expect(leads('productos')).toContain('nombre');
+    expect(leads('producto-generals')).toContain('productoId');
+    expect(leads('catalogos-productos')).toContain('catalogoId');
+    expect(leads('catalogos-productos')).toContain('productoId');
+  });
+
+  it('join models are indexed both ways', () => {
+    expect(models.joins.size).toBeGreaterThan(0);
+    for (const model of models.joins.values()) {
+      const indexes = Object.values(
+        (model.definition.settings.indexes ?? {}) as Record<string, { keys: Record<string, number> }>,
+      ).map((index) => Object.keys(index.keys)[0]);
+      expect(new Set(indexes).size).toBe(2);
+    }
+  });
+});
