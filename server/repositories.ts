@@ -5,7 +5,7 @@
  * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
- * - checks the schema's date-order rules and runs the WriteHooks features add (write-rules.ts) on every
+ * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
  *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now.
  * On MySQL the connector does the last two itself.
@@ -29,7 +29,7 @@ import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
-import { checkDateOrder, hasDateOrderRules, type RowChange, type WriteHooks } from './write-rules';
+import { checkDeclaredRules, hasDeclaredRules, type RowChange, type WriteHooks } from './write-rules';
 
 export type Row = Entity & AnyObject;
 export type IdType = number | string;
@@ -66,7 +66,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly lock = new Mutex();
   private index?: UniqueIndex;
   private readonly hooks: WriteHooks[] = [];
-  private readonly dateRules: boolean;
+  private readonly declaredRules: boolean;
 
   constructor(
     entityClass: RowClass,
@@ -89,7 +89,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       (f) => !this.joined.has(f) && f !== WRITE_STAMP,
     );
     this.idProp = entityClass.definition.idProperties()[0];
-    this.dateRules = hasDateOrderRules(schema);
+    this.declaredRules = hasDeclaredRules(schema);
   }
 
   // ---- write rules ----
@@ -100,13 +100,13 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   private get checksWrites(): boolean {
-    return this.dateRules || this.hooks.some((h) => h.beforeWrite);
+    return this.declaredRules || this.hooks.some((h) => h.beforeWrite);
   }
 
   /** Refuses (throws) before anything is written when a row breaks a rule. */
   private async checkRows(rows: readonly AnyObject[]): Promise<void> {
     for (const row of rows) {
-      if (this.dateRules) checkDateOrder(this.schema, row);
+      if (this.declaredRules) checkDeclaredRules(this.schema, row);
       for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row);
     }
   }

@@ -2,7 +2,8 @@
  * Record rules declared in the schema language, shared by the forms (client) and the reference API (server).
  * Pure TypeScript.
  */
-import type { ResourceSchema } from './types';
+import { gs1Error } from '../core/gtin';
+import type { FieldSchema, ResourceSchema } from './types';
 
 /** 'YYYY-MM-DD' of a Date or an ISO / 'YYYY-MM-DD…' string; undefined when empty or unreadable. */
 export function dayOf(value: unknown): string | undefined {
@@ -33,6 +34,23 @@ export function dateOrderErrors(
       const other = schema.fields.find((candidate) => candidate.name === field.notBefore);
       errors[field.name] = notBeforeMessage(field.label, other?.label ?? field.notBefore);
     }
+  }
+  return errors;
+}
+
+/** Why a value breaks its field's declared `format` (GTIN/EAN or GLN check digits), in Spanish; else undefined. */
+export const fieldFormatError = (field: FieldSchema, value: unknown): string | undefined =>
+  field.format ? gs1Error(field.format, value) : undefined;
+
+/** The `format` rules of a schema on one record: field → message. Empty when all hold. */
+export function formatErrors(
+  schema: ResourceSchema,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of schema.fields) {
+    const error = fieldFormatError(field, values[field.name]);
+    if (error) errors[field.name] = error;
   }
   return errors;
 }

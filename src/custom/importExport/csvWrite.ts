@@ -4,6 +4,7 @@
  * neutralised (spec §7).
 
  */
+import { FILE_NUMBER_LOCALE, formatDecimal } from '../../core/numbers';
 import { schemaForTable } from '../../resources/registry';
 
 export const CSV_SEPARATOR = ';';
@@ -41,8 +42,20 @@ export function tableColumns(table: string): string[] | undefined {
     .map((field) => field.name);
 }
 
+/** The decimal (type 'number') columns of a table. */
+const decimalColumns = (table: string): Set<string> =>
+  new Set(
+    schemaForTable(table)
+      ?.fields.filter((field) => field.type === 'number')
+      .map((field) => field.name) ?? [],
+  );
+
+/** A decimal as files hold it: comma decimals, no thousands marks (12,5), read back by the import. */
+export const fileDecimal = (value: number): string =>
+  formatDecimal(value, FILE_NUMBER_LOCALE, { grouping: false });
+
 /**
- * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
+ * Rows of `table` to CSV text. Decimal fields are written the Spanish way (`fileDecimal`). Columns: `columns`, else the table's declared fields, else the keys of the first
  * row. Keys outside the columns are not exported.
  */
 export function toCsv(
@@ -51,8 +64,13 @@ export function toCsv(
   columns?: readonly string[],
 ): string {
   const header = columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []);
+  const decimals = decimalColumns(table);
+  const cell = (row: Record<string, unknown>, column: string): string => {
+    const value = row[column];
+    return csvCell(decimals.has(column) && typeof value === 'number' ? fileDecimal(value) : value);
+  };
   const lines = [header.map(csvCell).join(CSV_SEPARATOR)];
-  for (const row of rows) lines.push(header.map((c) => csvCell(row[c])).join(CSV_SEPARATOR));
+  for (const row of rows) lines.push(header.map((c) => cell(row, c)).join(CSV_SEPARATOR));
   return BOM + lines.join('\r\n') + '\r\n';
 }
 
