@@ -6,7 +6,7 @@
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
  * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
- *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys);
+ *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now.
  * On MySQL the connector does the last two itself.
  */
@@ -121,6 +121,16 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         console.error(`${this.schema.name}: ${kind} failed`, err);
       }
     }
+  }
+
+  private get checksDeletes(): boolean {
+    return this.hooks.some((h) => h.beforeDelete);
+  }
+
+  /** Runs the beforeDelete hooks (they refuse by throwing, or remove what depends on the rows). */
+  private async checkDeletes(rows: AnyObject[]): Promise<void> {
+    if (!rows.length) return;
+    for (const hook of this.hooks) if (hook.beforeDelete) await hook.beforeDelete(rows);
   }
 
   private get observesDeletes(): boolean {
@@ -306,6 +316,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
     const w = this.where(where);
+    if (this.checksDeletes) await this.checkDeletes((await super.find({ where: w })).map(plain));
     if (!this.index && !this.observesDeletes) return super.deleteAll(w, options);
     const { result, removed } = await this.lock.run(async () => {
       const rows = (await super.find({ where: w })).map(plain);
@@ -318,6 +329,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   async deleteById(id: IdType, options?: Options): Promise<void> {
+    if (this.checksDeletes)
+      await this.checkDeletes((await super.find({ where: { [this.idProp]: id } })).map(plain));
     if (!this.index && !this.observesDeletes) return super.deleteById(id, options);
     const removed = await this.lock.run(async () => {
       const rows = (await super.find({ where: { [this.idProp]: id } })).map(plain);

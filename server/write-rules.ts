@@ -23,6 +23,11 @@ export interface WriteHooks {
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
    */
   beforeWrite?(row: AnyObject): Promise<void>;
+  /**
+   * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
+   * or remove what depends on them first (a failure there refuses the delete).
+   */
+  beforeDelete?(rows: AnyObject[]): Promise<void>;
   /** After a create, with the stored row. Failures are logged, never undo the create. */
   afterCreate?(row: AnyObject): Promise<void>;
   /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
