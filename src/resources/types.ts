@@ -34,6 +34,11 @@ export interface FieldSchema {
   maxLength?: number;
   min?: number;
   /**
+   * A list of names stored in one text joined with `separator` (a product's categories and families: '; ').
+   * CSV files write it joined with ' | ' and the import reads it back (src/core/listCells.ts).
+   */
+  list?: { separator: string };
+  /**
    * A GS1 identifier checked by its check digit in the form, the CSV import and the API (src/core/gtin.ts):
    * 'gtin' = EAN-8, UPC-A (12), EAN-13 or GTIN-14; 'gln' = a 13-digit GLN.
    */

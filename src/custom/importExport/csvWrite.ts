@@ -1,39 +1,57 @@
 /**
  * Writing CSV (re-exported by csv.ts; free of papaparse, so screens that only export stay small): semicolon
- * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
- * neutralised (spec §7).
-
+ * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values (spec), cells quoted
+ * per RFC 4180 when they hold a double quote, formula injection neutralised. Lists of names are
+ * written joined with ' | ' (src/core/listCells.ts) and decimals the Spanish way (12,5), so the import reads
+ * an export back unchanged.
  */
+import { FILE_LIST_SEPARATOR, listToFile } from '../../core/listCells';
 import { FILE_NUMBER_LOCALE, formatDecimal } from '../../core/numbers';
 import { schemaForTable } from '../../resources/registry';
+import type { FieldSchema } from '../../resources/types';
 
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
+export { FILE_LIST_SEPARATOR };
 
 export const csvFileName = (table: string): string => `${table}_PIM.csv`;
 
-const FORMULA_START = /^[=+\-@\t\r\0]/;
-/** What the exporter wrote for a text that starts like a formula: one more leading quote. */
-const NEUTRALISED = /^'+[=+\-@\t\r\0]/;
+/**
+ * A text a spreadsheet could run as a formula: = + - @ at the start, also after leading spaces, quotes or
+ * apostrophes (some spreadsheets skip them), or a leading tab, CR or NUL.
+ */
+const FORMULA_LIKE = /^[\s"'\0]*[=+\-@]|^[\t\r\0]/;
+
+export const looksLikeFormula = (text: string): boolean => FORMULA_LIKE.test(text);
+
+/** One leading apostrophe before a formula-like text (spreadsheets show it as text). `uncell` undoes it. */
+export const neutraliseFormula = (text: string): string => (looksLikeFormula(text) ? `'${text}` : text);
 
 /**
- * One cell: stripped of newlines and semicolons; a leading = + - @ tab CR or NUL gets a leading quote (and so
- * does a text that already starts with quotes before such a character, so `uncell` gives it back exactly).
+ * The inverse of the neutralisation on import: "'=SUM(A1)" → "=SUM(A1)"; any other text is kept. Exact: a text
+ * that already started with an apostrophe before a formula was written with one more.
+ */
+export const uncell = (text: string): string =>
+  text.startsWith("'") && looksLikeFormula(text.slice(1)) ? text.slice(1) : text;
+
+/**
+ * RFC 4180: a cell holding a double quote is enclosed in double quotes, its quotes doubled (the separator and
+ * line breaks never reach a cell: they are stripped).
+ */
+const quoted = (text: string): string => (text.includes('"') ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** The text `csvCell` writes for a stored string, before quoting and neutralising (to compare on re-import). */
+export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
+
+/**
+ * One cell: stripped of newlines and semicolons; a formula-like text gets a leading apostrophe; quoted when it
+ * holds a double quote. Numbers are written as they are (-5 is no formula).
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(/[\r\n;]+/g, ' ');
-  // Only text can carry a formula: numbers such as -5 are exported as they are.
-  return typeof value === 'string' && (FORMULA_START.test(value) || NEUTRALISED.test(value))
-    ? `'${text}`
-    : text;
+  const text = exportedText(typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return quoted(typeof value === 'string' ? neutraliseFormula(text) : text);
 }
-
-/** The inverse of the neutralisation on import: "'=SUM(A1)" → "=SUM(A1)"; any other text is kept. */
-export const uncell = (text: string): string => (NEUTRALISED.test(text) ? text.slice(1) : text);
-
-/** The text `csvCell` writes for a stored string, without the neutralising quote (to compare on re-import). */
-export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
 
 /** The export columns of a table: its declared fields (never write-only ones such as passwords). */
 export function tableColumns(table: string): string[] | undefined {
@@ -42,21 +60,20 @@ export function tableColumns(table: string): string[] | undefined {
     .map((field) => field.name);
 }
 
-/** The decimal (type 'number') columns of a table. */
-const decimalColumns = (table: string): Set<string> =>
-  new Set(
-    schemaForTable(table)
-      ?.fields.filter((field) => field.type === 'number')
-      .map((field) => field.name) ?? [],
-  );
-
 /** A decimal as files hold it: comma decimals, no thousands marks (12,5), read back by the import. */
 export const fileDecimal = (value: number): string =>
   formatDecimal(value, FILE_NUMBER_LOCALE, { grouping: false });
 
+/** A stored value as its CSV cell: lists joined with ' | ', decimals the Spanish way, the rest by `csvCell`. */
+export function fieldCell(field: FieldSchema | undefined, value: unknown): string {
+  if (field?.list && typeof value === 'string') return csvCell(listToFile(value, field.list.separator));
+  if (field?.type === 'number' && typeof value === 'number') return fileDecimal(value);
+  return csvCell(value);
+}
+
 /**
- * Rows of `table` to CSV text. Decimal fields are written the Spanish way (`fileDecimal`). Columns: `columns`, else the table's declared fields, else the keys of the first
- * row. Keys outside the columns are not exported.
+ * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
+ * row. Keys outside the columns are not exported. Values are written by `fieldCell`.
  */
 export function toCsv(
   table: string,
@@ -64,13 +81,12 @@ export function toCsv(
   columns?: readonly string[],
 ): string {
   const header = columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []);
-  const decimals = decimalColumns(table);
-  const cell = (row: Record<string, unknown>, column: string): string => {
-    const value = row[column];
-    return csvCell(decimals.has(column) && typeof value === 'number' ? fileDecimal(value) : value);
-  };
+  const fields = new Map((schemaForTable(table)?.fields ?? []).map((field) => [field.name, field]));
+  const columnFields = header.map((column) => fields.get(column));
   const lines = [header.map(csvCell).join(CSV_SEPARATOR)];
-  for (const row of rows) lines.push(header.map((c) => cell(row, c)).join(CSV_SEPARATOR));
+  for (const row of rows) {
+    lines.push(header.map((column, i) => fieldCell(columnFields[i], row[column])).join(CSV_SEPARATOR));
+  }
   return BOM + lines.join('\r\n') + '\r\n';
 }
 
@@ -80,7 +96,7 @@ export function toCsv(
  */
 export function toRawCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (value: string): string => {
-    const text = FORMULA_START.test(value) || NEUTRALISED.test(value) ? `'${value}` : value;
+    const text = neutraliseFormula(value);
     return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));

@@ -5,6 +5,7 @@
  * that normalisation turns into null while the cell was not empty is a problem, not an empty value).
  * Pure: runs in the parse worker.
  */
+import { listFromFile } from '../../core/listCells';
 import { FILE_NUMBER_LOCALE, parseDecimal } from '../../core/numbers';
 import { fieldFormatError } from '../../resources/rules';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
@@ -103,7 +104,8 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
         : { value: new Date(time).toISOString() };
     }
     default: {
-      const text = String(value);
+      // a list of names: ' | ' in files (their ';' is stripped), the stored separator in the record.
+      const text = field.list ? listFromFile(String(value), field.list.separator) : String(value);
       if (field.choices) {
         const choice = field.choices.find((c) => c.toLowerCase() === text.toLowerCase());
         return choice

@@ -2,6 +2,8 @@
  * The shopping-feed spreadsheet (spec §7 GET /generarExcelShoppingfeed): one row per product of the selected
  * company. Pure: read by the reference API's exceljs writer and by the tests.
  */
+import { neutraliseFormula } from '../importExport/csvWrite';
+
 export interface FeedColumn {
   key: string;
   header: string;
@@ -23,13 +25,10 @@ export const FEED_SHEET = 'Shopping feed';
 
 type Source = Record<string, unknown>;
 
-const FORMULA_START = /^[=+\-@\t\r\0]/;
-
-/** Text cells that would start a formula get a leading quote (DESIGN §8). */
+/** Text cells that a spreadsheet could run as a formula get a leading apostrophe (the CSV export's rule). */
 export const safeText = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
-  const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return neutraliseFormula(String(value));
 };
 
 /** One product (+ its first general record and catalogue data) → one feed row. */
