@@ -162,3 +162,54 @@ describe('deleting a product through the API', () => {
     );
   });
 });
+
+describe('typed values on the API', () => {
+  it('a numeric attribute refuses abc with 422 on valor, and takes a number', async () => {
+    const [potencia] = await rows(token, '/atributos', { where: { empresaId: 1, nombre: 'Potencia' } });
+    expect(potencia?.tipo).toBe('numero');
+    const productoId = await createProduct(`INT-ATR-${stamp}`);
+    const refused = await call(token, 'POST', '/producto-atributos', {
+      productoId,
+      atributoId: potencia.id,
+      nombre: 'Potencia',
+      valor: 'abc',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details).toEqual([
+      expect.objectContaining({
+        path: '/valor',
+        message: 'El atributo «Potencia» es numérico: «abc» no es un número',
+      }),
+    ]);
+    const accepted = await call(token, 'POST', '/producto-atributos', {
+      productoId,
+      atributoId: potencia.id,
+      nombre: 'Potencia',
+      valor: '1200',
+    });
+    expect(accepted.status).toBe(200);
+  });
+
+  it('an icon text outside its posiblesValores is refused with 422 on texto', async () => {
+    const icon = await call(token, 'POST', '/Iconos', {
+      empresaId: 1,
+      nombre: `Clase INT ${stamp}`,
+      posiblesValores: 'A+,A,B',
+    });
+    expect(icon.status).toBe(200);
+    const productoId = await createProduct(`INT-ICO-${stamp}`);
+    const refused = await call(token, 'POST', '/ProductoIconos', {
+      idProducto: productoId,
+      idIcono: icon.body.id,
+      texto: 'Z',
+    });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('no es un valor posible');
+    const accepted = await call(token, 'POST', '/ProductoIconos', {
+      idProducto: productoId,
+      idIcono: icon.body.id,
+      texto: 'A+',
+    });
+    expect(accepted.status).toBe(200);
+  });
+});
