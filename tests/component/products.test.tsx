@@ -250,6 +250,24 @@ describe('product editor', () => {
     expect(update).not.toHaveBeenCalled();
   });
 
+  it('a numeric attribute refuses abc on the field and keeps a number the Spanish way', async () => {
+    const recorded = withProductApi();
+    const update = vi.spyOn(recorded.provider, 'update');
+    renderApp('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    const potencia = (await screen.findByRole('textbox', { name: 'Potencia' })) as HTMLInputElement;
+    fireEvent.change(potencia, { target: { value: 'abc' } });
+    fireEvent.blur(potencia);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('El atributo «Potencia» es numérico: «abc» no es un número')).toBeTruthy();
+    expect(potencia.value).toBe('abc');
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.change(potencia, { target: { value: '1.200' } });
+    fireEvent.blur(potencia);
+    await waitFor(() => expect(potencia.value).toBe('1200'));
+  });
+
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
     const recorded = withProductApi();
     renderApp('/productos/10', { dataProvider: recorded.provider });

@@ -48,12 +48,14 @@ const AttributeInput = ({
       label={row.nombre}
       validate={[
         maxLength(1000),
-        (value: unknown) => (attribute ? attributeValueError(attribute, value, locale) : undefined),
+        (value: unknown) =>
+          attribute && value !== storedValue ? attributeValueError(attribute, value, locale) : undefined,
       ]}
       inputProps={numeric ? { inputMode: 'decimal' } : undefined}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
         // a number is kept the way every product stores it ('1.200' → '1200', '25.5' → '25,5').
-        if (!attribute || !numeric) return;
+        // (a stored value left untouched is kept as it is: it is already in the stored form.)
+        if (!attribute || !numeric || event.target.value === storedValue) return;
         const stored = storedAttributeValue(attribute, event.target.value, locale);
         if (stored !== event.target.value)
           setValue(source, stored, { shouldDirty: true, shouldValidate: true });
