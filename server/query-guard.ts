@@ -9,7 +9,7 @@
  * Errors have LoopBack's shape ({error: {statusCode: 400, name: 'BadRequestError', message, code}}).
  */
 import { HttpErrors } from '@loopback/rest';
-import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../src/dataProvider/queryLimits';
+import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../src/core/queryLimits';
 import type { ResourceSchema } from '../src/resources/types';
 import { SURROGATE_ID } from './models';
 

@@ -5,8 +5,8 @@
  * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
- * - checks the schema's date-order rules and runs the WriteHooks features add (write-rules.ts) on every
- *   create, update, replace and delete (createAll, the seed's bulk insert, only checks unique keys);
+ * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
+ *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now.
  * On MySQL the connector does the last two itself.
  */
@@ -30,7 +30,7 @@ import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } fr
 import { inTransaction, supportsTransactions } from './transaction';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
-import { checkDateOrder, hasDateOrderRules, type RowChange, type WriteHooks } from './write-rules';
+import { checkDeclaredRules, hasDeclaredRules, type RowChange, type WriteHooks } from './write-rules';
 
 export type Row = Entity & AnyObject;
 export type IdType = number | string;
@@ -66,7 +66,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly lock = new Mutex();
   private index?: UniqueIndex;
   private readonly hooks: WriteHooks[] = [];
-  private readonly dateRules: boolean;
+  private readonly declaredRules: boolean;
 
   constructor(
     entityClass: RowClass,
@@ -89,7 +89,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       (f) => !this.joined.has(f) && f !== WRITE_STAMP,
     );
     this.idProp = entityClass.definition.idProperties()[0];
-    this.dateRules = hasDateOrderRules(schema);
+    this.declaredRules = hasDeclaredRules(schema);
   }
 
   // ---- write rules ----
@@ -100,13 +100,13 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   private get checksWrites(): boolean {
-    return this.dateRules || this.hooks.some((h) => h.beforeWrite);
+    return this.declaredRules || this.hooks.some((h) => h.beforeWrite);
   }
 
   /** Refuses (throws) before anything is written when a row breaks a rule. */
   private async checkRows(rows: readonly AnyObject[]): Promise<void> {
     for (const row of rows) {
-      if (this.dateRules) checkDateOrder(this.schema, row);
+      if (this.declaredRules) checkDeclaredRules(this.schema, row);
       for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row);
     }
   }
@@ -127,6 +127,16 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         console.error(`${this.schema.name}: ${kind} failed`, err);
       }
     }
+  }
+
+  private get checksDeletes(): boolean {
+    return this.hooks.some((h) => h.beforeDelete);
+  }
+
+  /** Runs the beforeDelete hooks (they refuse by throwing, or remove what depends on the rows). */
+  private async checkDeletes(rows: AnyObject[]): Promise<void> {
+    if (!rows.length) return;
+    for (const hook of this.hooks) if (hook.beforeDelete) await hook.beforeDelete(rows);
   }
 
   private get observesDeletes(): boolean {
@@ -327,6 +337,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
     const w = this.where(where);
+    if (this.checksDeletes) await this.checkDeletes((await super.find({ where: w })).map(plain));
     if (this.deletesInTransaction) {
       return inTransaction(
         this.dataSource,
@@ -354,6 +365,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   async deleteById(id: IdType, options?: Options): Promise<void> {
+    if (this.checksDeletes)
+      await this.checkDeletes((await super.find({ where: { [this.idProp]: id } })).map(plain));
     if (this.deletesInTransaction) {
       return inTransaction(
         this.dataSource,

@@ -1,13 +1,14 @@
 /**
  * Rules checked by the generic repository around writes, answered like LoopBack's own body validation
  * (422 with `details[].path` naming the field), so the app shows the message on the field:
- * - declarative: a date field with `notBefore` may not be before that other date field (src/resources/rules.ts);
+ * - declarative (src/resources/rules.ts): a date field with `notBefore` may not be before that other date field;
+ *   a field with a `format` (GTIN/EAN, GLN) must carry a valid check digit;
  * - pluggable: features add WriteHooks to a repository (e.g. the range-overlap check and the ERP call of
  *   ProductosPorRango in features/reference-data-ranges.ts).
  */
 import type { AnyObject, Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
-import { dateOrderErrors } from '../src/resources/rules';
+import { dateOrderErrors, formatErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
 
 /** One row before and after an update. */
@@ -22,6 +23,11 @@ export interface WriteHooks {
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
    */
   beforeWrite?(row: AnyObject): Promise<void>;
+  /**
+   * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
+   * or remove what depends on them first (a failure there refuses the delete).
+   */
+  beforeDelete?(rows: AnyObject[]): Promise<void>;
   /** After a create, with the stored row. Failures are logged, never undo the create. */
   afterCreate?(row: AnyObject): Promise<void>;
   /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
@@ -53,10 +59,13 @@ export function fieldErrors(errors: Readonly<Record<string, string>>, code = 'in
   });
 }
 
-/** Throws 422 when a row breaks the schema's `notBefore` rules. */
-export function checkDateOrder(schema: ResourceSchema, row: AnyObject): void {
-  const errors = dateOrderErrors(schema, row);
-  if (Object.keys(errors).length) throw fieldErrors(errors, 'notBefore');
+/** Throws 422 when a row breaks the schema's declared rules (`notBefore` dates, `format` check digits). */
+export function checkDeclaredRules(schema: ResourceSchema, row: AnyObject): void {
+  const dates = dateOrderErrors(schema, row);
+  if (Object.keys(dates).length) throw fieldErrors(dates, 'notBefore');
+  const formats = formatErrors(schema, row);
+  if (Object.keys(formats).length) throw fieldErrors(formats, 'format');
 }
 
-export const hasDateOrderRules = (schema: ResourceSchema): boolean => schema.fields.some((f) => f.notBefore);
+export const hasDeclaredRules = (schema: ResourceSchema): boolean =>
+  schema.fields.some((f) => f.notBefore || f.format);

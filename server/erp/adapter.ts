@@ -4,6 +4,7 @@
  * (configured base URL + OAuth2 client credentials) can be bound instead without touching callers.
  */
 import { BindingKey } from '@loopback/core';
+import { withCheckDigit } from '../../src/core/gtin';
 
 export interface ErpResult {
   ok: boolean;
@@ -64,7 +65,7 @@ export class SimulatedErp implements ErpAdapter {
       case 'TW_Functions_NewEANCode': {
         this.eanCounter += 1;
         const base = `84${String(1000000000 + this.eanCounter).slice(-10)}`;
-        return { ok: true, status: 200, data: { mensaje: base + eanCheckDigit(base) } };
+        return { ok: true, status: 200, data: { mensaje: withCheckDigit(base) } };
       }
       case 'TW_Functions_DeleteItem': {
         const items = (payload as { items?: { no: string }[] })?.items ?? [];
@@ -92,10 +93,4 @@ export class SimulatedErp implements ErpAdapter {
       data: { value: all.slice(skip, skip + top), '@odata.count': all.length },
     };
   }
-}
-
-/** GS1 check digit of a 12-digit EAN-13 body. */
-export function eanCheckDigit(body12: string): string {
-  const sum = [...body12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return String((10 - (sum % 10)) % 10);
 }

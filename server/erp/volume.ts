@@ -4,6 +4,7 @@
  * Largo/Ancho/Alto attributes (cm, mm or m), else from the general record's dimensiones
  * ('120 x 40 x 35 cm'). No usable dimension → volume 0 → 'volumen NO'. Pure.
  */
+import { parseDecimal } from '../../src/core/numbers';
 
 export interface VolumeAttribute {
   nombre?: string | null;
@@ -18,20 +19,13 @@ const key = (name: string | null | undefined): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/\s+/g, '');
 
-/** '1.234,5' (Spanish), '1234.5', '12' → number; undefined when not a number. */
-export function parseDecimal(text: unknown): number | undefined {
+/** The first number in a text ('35 cm', '1.234,5'), read the Spanish way (src/core/numbers.ts); else undefined. */
+export function numberIn(text: unknown): number | undefined {
   if (typeof text === 'number') return Number.isFinite(text) ? text : undefined;
   if (typeof text !== 'string') return undefined;
-  let value = text.trim();
-  if (!/^-?[\d.,]+$/.test(value)) {
-    const match = /-?\d[\d.,]*/.exec(value);
-    if (!match) return undefined;
-    value = match[0];
-  }
-  if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
-  else if (/^-?\d{1,3}(\.\d{3})+$/.test(value)) value = value.replace(/\./g, '');
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
+  const match = /-?\d(?:[\d.,]*\d)?/.exec(text.trim());
+  const parsed = match ? parseDecimal(match[0], 'es') : undefined;
+  return parsed?.ok && parsed.value !== null ? parsed.value : undefined;
 }
 
 /** Centimetres per unit (cm when the unit is empty or unknown). */
@@ -49,7 +43,7 @@ export function volumeFromAttributes(attributes: readonly VolumeAttribute[]): nu
   const sides: number[] = [];
   for (const dimension of DIMENSIONS) {
     const found = attributes.find((attribute) => key(attribute.nombre) === dimension);
-    const value = parseDecimal(found?.valor);
+    const value = numberIn(found?.valor);
     if (value === undefined) return undefined;
     sides.push(value * toCm(found?.unidad));
   }
@@ -62,7 +56,7 @@ export function volumeFromDimensions(dimensiones: string | null | undefined): nu
   const parts = dimensiones.split(/\s*[xX×*]\s*/);
   if (parts.length !== 3) return undefined;
   const unit = /(mm|cm|m)\s*$/i.exec(dimensiones)?.[1];
-  const sides = parts.map((part) => parseDecimal(part));
+  const sides = parts.map((part) => numberIn(part));
   if (sides.some((side) => side === undefined)) return undefined;
   const factor = toCm(unit);
   return (sides as number[]).reduce((product, side) => product * side * factor, 1);

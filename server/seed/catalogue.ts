@@ -162,6 +162,8 @@ export function buildCompany(rng: Rng, table: Tables, def: CompanyDef, productId
       empresaId,
       nombre: attr.nombre,
       unidad: attr.unidad || null,
+      // the attributes measured in a unit hold numbers.
+      tipo: attr.unidad ? 'numero' : 'texto',
       categorias: subs.map((sub) => sub.nombre).join(','),
       grupoAtributosId: groupIds.get(attr.group),
       valorDefecto: attr.valorDefecto ?? null,

@@ -1,4 +1,5 @@
 /** Small pure helpers for the demo-data builder: rows with sequential ids, fixed dates, EAN codes. */
+import { withCheckDigit } from '../../src/core/gtin';
 import type { Rng } from './random';
 
 export type Row = Record<string, unknown>;
@@ -37,20 +38,10 @@ export const plusSeconds = (iso: string, seconds: number): string =>
 /** Whole days between the base date and an ISO date (floored). */
 export const daysFromBase = (iso: string): number => Math.floor((Date.parse(iso) - BASE_DATE_MS) / DAY_MS);
 
-/** The GS1 check digit of a 12- (EAN-13) digit body. */
-export const gs1CheckDigit = (body: string): number => {
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    // From the left for a 12-digit body: odd positions weigh 1, even positions weigh 3.
-    sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
-  }
-  return (10 - (sum % 10)) % 10;
-};
-
-/** A full EAN-13 from a 12-digit body. */
+/** A full EAN-13 (or GLN) from a 12-digit body. */
 export const ean13 = (body12: string): string => {
   if (!/^\d{12}$/.test(body12)) throw new Error(`EAN body must have 12 digits: ${body12}`);
-  return body12 + String(gs1CheckDigit(body12));
+  return withCheckDigit(body12);
 };
 
 export const pad = (value: number, width: number): string => String(value).padStart(width, '0');

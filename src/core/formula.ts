@@ -1,10 +1,15 @@
 /**
- * Formula injection guard for every file the app or the API writes (CSV, XLSX): a text cell starting with
- * = + - @ tab, CR or NUL gets a leading quote so a spreadsheet never runs it. Pure.
+ * Formula injection guard for every file the app or the API writes (CSV, XLSX): a text a spreadsheet could run
+ * as a formula gets a leading apostrophe. Pure.
  */
-const FORMULA_START = /^[=+\-@\t\r\0]/;
 
-export const startsLikeFormula = (text: string): boolean => FORMULA_START.test(text);
+/**
+ * A text a spreadsheet could run as a formula: = + - @ at the start, also after leading spaces, quotes or
+ * apostrophes (some spreadsheets skip them), or a leading tab, CR or NUL.
+ */
+const FORMULA_LIKE = /^[\s"'\0]*[=+\-@]|^[\t\r\0]/;
 
-/** The text with a leading quote when it would start a formula; any other text as it is. */
-export const neutraliseFormula = (text: string): string => (startsLikeFormula(text) ? `'${text}` : text);
+export const looksLikeFormula = (text: string): boolean => FORMULA_LIKE.test(text);
+
+/** One leading apostrophe before a formula-like text (spreadsheets show it as text); any other text as it is. */
+export const neutraliseFormula = (text: string): string => (looksLikeFormula(text) ? `'${text}` : text);

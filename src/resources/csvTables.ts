@@ -10,10 +10,11 @@
  * A row with no key value is created. Keys compare case-insensitively and without trailing spaces (as MySQL's
  * default collation does).
  */
-import { csvText } from '../core/csv/csvWrite';
+import { csvCell, csvText, fileDecimal } from '../core/csv/csvWrite';
+import { listToFile } from '../core/listCells';
 import { normalizeRow, type Row } from '../core/csv/normalize';
 import { allSchemas, schemaForTable } from './registry';
-import type { ResourceSchema } from './types';
+import type { FieldSchema, ResourceSchema } from './types';
 
 export const TABLE_NAME_ERROR = 'Problema con el nombre de la tabla';
 
@@ -110,16 +111,29 @@ export function tableColumns(table: string): string[] | undefined {
     .map((field) => field.name);
 }
 
+/** A stored value as its CSV cell: lists joined with ' | ', decimals the Spanish way, the rest by `csvCell`. */
+export function fieldCell(field: FieldSchema | undefined, value: unknown): string {
+  if (field?.list && typeof value === 'string') return csvCell(listToFile(value, field.list.separator));
+  if (field?.type === 'number' && typeof value === 'number') return fileDecimal(value);
+  return csvCell(value);
+}
+
 /**
  * Rows of `table` to CSV text. Columns: `columns`, else the table's declared fields, else the keys of the first
- * row. Keys outside the columns are not exported.
+ * row. Keys outside the columns are not exported. Values are written by `fieldCell`.
  */
 export function toCsv(
   table: string,
   rows: readonly Record<string, unknown>[],
   columns?: readonly string[],
 ): string {
-  return csvText(columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []), rows);
+  const header = columns ?? tableColumns(table) ?? (rows.length ? Object.keys(rows[0]) : []);
+  const fields = new Map((schemaForTable(table)?.fields ?? []).map((field) => [field.name, field]));
+  return csvText(
+    header,
+    rows,
+    header.map((column) => (value: unknown) => fieldCell(fields.get(column), value)),
+  );
 }
 
 /** One row of a table read as its schema's fields declare (`importAs`); an unknown table is left as it is. */

@@ -3,7 +3,8 @@
  * Pure TypeScript.
  */
 import { datePart } from '../core/datePart';
-import type { ResourceSchema } from './types';
+import { gs1Error } from '../core/gtin';
+import type { FieldSchema, ResourceSchema } from './types';
 
 /** The message of a `notBefore` rule: "a range ending before it starts". */
 export const notBeforeMessage = (label: string, otherLabel: string): string =>
@@ -26,6 +27,23 @@ export function dateOrderErrors(
       const other = schema.fields.find((candidate) => candidate.name === field.notBefore);
       errors[field.name] = notBeforeMessage(field.label, other?.label ?? field.notBefore);
     }
+  }
+  return errors;
+}
+
+/** Why a value breaks its field's declared `format` (GTIN/EAN or GLN check digits), in Spanish; else undefined. */
+export const fieldFormatError = (field: FieldSchema, value: unknown): string | undefined =>
+  field.format ? gs1Error(field.format, value) : undefined;
+
+/** The `format` rules of a schema on one record: field → message. Empty when all hold. */
+export function formatErrors(
+  schema: ResourceSchema,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of schema.fields) {
+    const error = fieldFormatError(field, values[field.name]);
+    if (error) errors[field.name] = error;
   }
   return errors;
 }

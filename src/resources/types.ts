@@ -41,6 +41,21 @@ export interface FieldSchema {
   default?: Scalar;
   maxLength?: number;
   min?: number;
+  /**
+   * A list of names stored in one text joined with `separator` (a product's categories and families: '; ').
+   * CSV files write it joined with ' | ' and the import reads it back (src/core/listCells.ts).
+   */
+  list?: { separator: string };
+  /**
+   * A GS1 identifier checked by its check digit in the form, the CSV import and the API (src/core/gtin.ts):
+   * 'gtin' = EAN-8, UPC-A (12), EAN-13 or GTIN-14; 'gln' = a 13-digit GLN.
+   */
+  format?: 'gtin' | 'gln';
+  /**
+   * Decimal fields (type 'number'): decimals always shown (2 for amounts of money: 12,50). Values are typed and
+   * shown as the interface language writes numbers (src/core/numbers.ts).
+   */
+  decimals?: number;
   /** Allowed values (a select in forms, an enum on the server). */
   choices?: readonly string[];
   /** For type 'reference': the target resource name (its API path). */

@@ -218,15 +218,50 @@ describe('product editor', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderScreen('/productos/10', { dataProvider: failing });
     await screen.findByDisplayValue('Taladro percutor 750 W');
-    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '1'.repeat(19) } });
+    // a valid EAN-13 (the form checks the check digit): the refusal comes from the server
+    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '4006381333931' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     const message =
       "No se pudo actualizar el producto. Por favor, revisa los datos e inténtalo de nuevo: El campo 'ean' tiene un valor no válido (The request body is invalid.)";
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(await screen.findByText('Máximo 20 caracteres')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'EAN' }) as HTMLInputElement).value).toBe('1'.repeat(19));
+    expect((screen.getByRole('textbox', { name: 'EAN' }) as HTMLInputElement).value).toBe('4006381333931');
     expect(screen.queryByText('Producto actualizado correctamente')).toBeNull();
     consoleError.mockRestore();
+  });
+
+  it('an EAN with a wrong check digit is refused on the field, naming the expected digit; nothing is saved', async () => {
+    const recorded = withProductApi();
+    const update = vi.spyOn(recorded.provider, 'update');
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.change(screen.getByRole('textbox', { name: 'EAN' }), { target: { value: '4006381333932' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'El código EAN/GTIN «4006381333932» (EAN-13) no es válido: el dígito de control debería ser 1, no 2',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'EAN' }) as HTMLInputElement).value).toBe('4006381333932');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('a numeric attribute refuses abc on the field and keeps a number the Spanish way', async () => {
+    const recorded = withProductApi();
+    const update = vi.spyOn(recorded.provider, 'update');
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    const potencia = (await screen.findByRole('textbox', { name: 'Potencia' })) as HTMLInputElement;
+    fireEvent.change(potencia, { target: { value: 'abc' } });
+    fireEvent.blur(potencia);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('El atributo «Potencia» es numérico: «abc» no es un número')).toBeTruthy();
+    expect(potencia.value).toBe('abc');
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.change(potencia, { target: { value: '1.200' } });
+    fireEvent.blur(potencia);
+    await waitFor(() => expect(potencia.value).toBe('1200'));
   });
 
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {

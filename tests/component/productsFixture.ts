@@ -96,6 +96,7 @@ export const productFixture = (): Fixture => {
         empresaId: 1,
         nombre: 'Potencia',
         unidad: 'W',
+        tipo: 'numero',
         categorias: 'Taladros',
         grupoAtributosId: 2,
         codigo: 3,

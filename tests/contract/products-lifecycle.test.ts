@@ -4,6 +4,7 @@
  * renaming moves its files and rewrites their paths, and deleting it leaves nothing behind in any child table
  * (generated texts, generation queue and catalogue links included) nor its files.
  */
+import { possibleValues } from '../../src/core/iconValues';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productChildTables } from '../../server/features/products/children';
@@ -156,7 +157,11 @@ describe('deleting a product removes all its data', () => {
       valor: '1',
     });
     await create('/producto-multimedias', { productoId: id, nombre: 'imagen_principal', tipo: 'Imagen' });
-    await create('/ProductoIconos', { idProducto: id, idIcono: icono.id, texto: 'x' });
+    await create('/ProductoIconos', {
+      idProducto: id,
+      idIcono: icono.id,
+      texto: possibleValues(icono.posiblesValores)[0] ?? 'x',
+    });
     await create('/producto-datos-catalogo', { productoId: id, codigoFabricante: 'F-1' });
     await create('/producto-caracteristicas', { productoId: id, nombre: 'Color', valor: 'rojo' });
     await create('/catalogos-productos', { catalogoId: catalogo.Id ?? catalogo.id, productoId: id });

@@ -210,7 +210,7 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
     expect(bundle.general?.mercados).toBe('724');
     const values = toFormValues(bundle);
     values.finalizado = 'S';
-    values.general = { ...values.general, titulo: 'Taladro de prueba', ean: '8437000000001' };
+    values.general = { ...values.general, titulo: 'Taladro de prueba', ean: '8437000000006' };
     values.datosCatalogo = { codigoFabricante: 'FAB-1', precioFabrica: 12.5 };
     values.atributos = (values.atributos ?? []).map((row) =>
       row.nombre === 'Potencia' ? { ...row, valor: '750' } : row,
@@ -232,7 +232,7 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
     expect(again.product.finalizado).toBe('S');
     expect(again.general).toMatchObject({
       titulo: 'Taladro de prueba',
-      ean: '8437000000001',
+      ean: '8437000000006',
       mercados: '724',
     });
     expect(again.datosCatalogo).toMatchObject({ codigoFabricante: 'FAB-1', precioFabrica: 12.5 });
@@ -253,7 +253,7 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
     expect(productUpdateErrorMessage((error as ProductSaveError).original)).toMatch(
       /^No se pudo actualizar el producto\. Por favor, revisa los datos e inténtalo de nuevo: El campo 'ean' tiene un valor no válido \(/,
     );
-    expect((await loadProductBundle(provider, api, product.id as number)).general?.ean).toBe('8437000000001');
+    expect((await loadProductBundle(provider, api, product.id as number)).general?.ean).toBe('8437000000006');
   });
 });
 

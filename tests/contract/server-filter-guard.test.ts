@@ -6,8 +6,8 @@
  * never a match-all. Valid filters keep working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPath } from '../../src/custom/catalogueProducts/contract';
-import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../../src/dataProvider/queryLimits';
+import { listPath } from '../../src/core/catalogueProducts/contract';
+import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../../src/core/queryLimits';
 import { startTestServer, type StartedServer } from '../support/server';
 
 interface Repo {

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_PATH } from '../../src/custom/catalogueProducts/contract';
+import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);

@@ -8,7 +8,7 @@ import {
   quickSincronizarConBC,
   textHash,
 } from '../../src/core/csv/normalize';
-import { coerceValue, parseDecimal, prepareRows } from '../../src/custom/importExport/prepare';
+import { coerceValue, prepareRows } from '../../src/custom/importExport/prepare';
 import { normalizeTableRow } from '../../src/resources/csvTables';
 import { keyText, rowKey, StoredIndex } from '../../src/custom/importExport/keys';
 import {
@@ -203,12 +203,18 @@ describe('value conversion', () => {
   it.each([
     ['12,5', 12.5],
     ['1.234,5', 1234.5],
+    ['12.5', 12.5],
     ['-3', -3],
-    ['.5', 0.5],
-    ['abc', undefined],
-    ['1,2,3', undefined],
-  ])('parseDecimal %s → %s', (text, expected) => {
-    expect(parseDecimal(text)).toBe(expected);
+    [',5', 0.5],
+  ])('a decimal cell %s → %s', (text, expected) => {
+    expect(coerceValue(field({ type: 'number' }), text, text)).toEqual({ value: expected });
+  });
+  it.each(['abc', '1,2,3', '12,', '1.2.3'])('a decimal cell %s is refused with the reason', (text) => {
+    const result = coerceValue(field({ type: 'number' }), text, text);
+    expect(result).toHaveProperty(
+      'reason',
+      expect.stringMatching(new RegExp(`^El campo 'f' no es correcto: «${text}»`)),
+    );
   });
   it('integers, numbers, S/N, choices, lengths, dates, empty and required', () => {
     expect(coerceValue(field({ type: 'integer' }), '42', '42')).toEqual({ value: 42 });

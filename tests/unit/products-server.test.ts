@@ -1,16 +1,16 @@
 // @vitest-environment node
 /** The reference API's pure product rules: the volume check of the manual sync and replica naming. */
 import { describe, expect, it } from 'vitest';
-import { hasVolume, parseDecimal, productVolume } from '../../server/erp/volume';
+import { hasVolume, numberIn, productVolume } from '../../server/erp/volume';
 import { replicaCandidates, rewriteMediaPath } from '../../server/features/products/replica';
 
 describe('volume check (spec §7, §8)', () => {
   it('reads Spanish and plain decimals', () => {
-    expect(parseDecimal('1.234,5')).toBe(1234.5);
-    expect(parseDecimal('12.5')).toBe(12.5);
-    expect(parseDecimal('1.200')).toBe(1200);
-    expect(parseDecimal('35 cm')).toBe(35);
-    expect(parseDecimal('')).toBeUndefined();
+    expect(numberIn('1.234,5')).toBe(1234.5);
+    expect(numberIn('12.5')).toBe(12.5);
+    expect(numberIn('1.200')).toBe(1200);
+    expect(numberIn('35 cm')).toBe(35);
+    expect(numberIn('')).toBeUndefined();
   });
 
   it('volume from Largo/Ancho/Alto (units converted), else from dimensiones; none → 0 → no volume', () => {

@@ -1,41 +1,65 @@
 /**
  * Writing CSV (re-exported by csv.ts; free of papaparse, so screens that only export stay small): semicolon
- * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection
- * neutralised (spec §7). Knows no schema: the columns of a table come from src/resources/csvTables.ts.
+ * separator, UTF-8 BOM, `{table}_PIM.csv`, newlines and semicolons stripped from values, cells quoted per
+ * RFC 4180 when they hold a double quote, formula injection neutralised (docs/requirements.md#r7-csv). Lists of
+ * names are written joined with ' | ' (src/core/listCells.ts) and decimals the Spanish way (12,5), so the import
+ * reads an export back unchanged. Knows no schema: the columns of a table come from src/resources/csvTables.ts.
  */
-import { startsLikeFormula } from '../formula';
+import { looksLikeFormula, neutraliseFormula } from '../formula';
+import { FILE_LIST_SEPARATOR } from '../listCells';
+import { FILE_NUMBER_LOCALE, formatDecimal } from '../numbers';
 
 export const CSV_SEPARATOR = ';';
 export const BOM = '\uFEFF';
+export { FILE_LIST_SEPARATOR };
 
 export const csvFileName = (table: string): string => `${table}_PIM.csv`;
 
-/** What the exporter wrote for a text that starts like a formula: one more leading quote. */
-const NEUTRALISED = /^'+[=+\-@\t\r\0]/;
+/**
+ * The inverse of the neutralisation on import: "'=SUM(A1)" → "=SUM(A1)"; any other text is kept. Exact: a text
+ * that already started with an apostrophe before a formula was written with one more.
+ */
+export const uncell = (text: string): string =>
+  text.startsWith("'") && looksLikeFormula(text.slice(1)) ? text.slice(1) : text;
 
 /**
- * One cell: stripped of newlines and semicolons; a leading = + - @ tab CR or NUL gets a leading quote (and so
- * does a text that already starts with quotes before such a character, so `uncell` gives it back exactly).
+ * RFC 4180: a cell holding a double quote is enclosed in double quotes, its quotes doubled (the separator and
+ * line breaks never reach a cell: they are stripped).
+ */
+const quoted = (text: string): string => (text.includes('"') ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** The text `csvCell` writes for a stored string, before quoting and neutralising (to compare on re-import). */
+export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
+
+/**
+ * One cell: stripped of newlines and semicolons; a formula-like text gets a leading apostrophe; quoted when it
+ * holds a double quote. Numbers are written as they are (-5 is no formula).
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = (typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(/[\r\n;]+/g, ' ');
-  // Only text can carry a formula: numbers such as -5 are exported as they are.
-  return typeof value === 'string' && (startsLikeFormula(value) || NEUTRALISED.test(value))
-    ? `'${text}`
-    : text;
+  const text = exportedText(typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return quoted(typeof value === 'string' ? neutraliseFormula(text) : text);
 }
 
-/** The inverse of the neutralisation on import: "'=SUM(A1)" → "=SUM(A1)"; any other text is kept. */
-export const uncell = (text: string): string => (NEUTRALISED.test(text) ? text.slice(1) : text);
+/** A decimal as files hold it: comma decimals, no thousands marks (12,5), read back by the import. */
+export const fileDecimal = (value: number): string =>
+  formatDecimal(value, FILE_NUMBER_LOCALE, { grouping: false });
 
-/** The text `csvCell` writes for a stored string, without the neutralising quote (to compare on re-import). */
-export const exportedText = (value: string): string => value.replace(/[\r\n;]+/g, ' ');
+export type CellWriter = (value: unknown) => string;
 
-/** Rows to CSV text under `header`; keys outside the header are not exported. */
-export function csvText(header: readonly string[], rows: readonly Record<string, unknown>[]): string {
+/**
+ * Rows to CSV text under `header`; keys outside the header are not exported. `cells[i]` writes column i
+ * (default `csvCell`).
+ */
+export function csvText(
+  header: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  cells: readonly (CellWriter | undefined)[] = [],
+): string {
   const lines = [header.map(csvCell).join(CSV_SEPARATOR)];
-  for (const row of rows) lines.push(header.map((c) => csvCell(row[c])).join(CSV_SEPARATOR));
+  for (const row of rows) {
+    lines.push(header.map((column, i) => (cells[i] ?? csvCell)(row[column])).join(CSV_SEPARATOR));
+  }
   return BOM + lines.join('\r\n') + '\r\n';
 }
 
@@ -45,7 +69,7 @@ export function csvText(header: readonly string[], rows: readonly Record<string,
  */
 export function toRawCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (value: string): string => {
-    const text = startsLikeFormula(value) || NEUTRALISED.test(value) ? `'${value}` : value;
+    const text = neutraliseFormula(value);
     return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [header, ...rows].map((row) => row.map(cell).join(CSV_SEPARATOR));

@@ -25,7 +25,7 @@ export const FEED_SHEET = 'Shopping feed';
 
 type Source = Record<string, unknown>;
 
-/** Text cells that would start a formula get a leading quote (DESIGN §8). */
+/** Text cells that a spreadsheet could run as a formula get a leading apostrophe (the CSV export's rule). */
 export const safeText = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   return neutraliseFormula(String(value));

@@ -5,6 +5,9 @@
  * that normalisation turns into null while the cell was not empty is a problem, not an empty value).
  * Pure: runs in the parse worker.
  */
+import { listFromFile } from '../../core/listCells';
+import { FILE_NUMBER_LOCALE, parseDecimal } from '../../core/numbers';
+import { fieldFormatError } from '../../resources/rules';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { CsvRecord } from '../../core/csv/csvRead';
 import { uncell } from '../../core/csv/csvWrite';
@@ -28,17 +31,6 @@ export interface PreparedRow {
 export type Coerced = { value: unknown } | { reason: string };
 
 const INTEGER = /^-?\d+$/;
-
-/** '1.234,5' → 1234.5, '12,5' → 12.5, '12.5' → 12.5; undefined when not a number. */
-export function parseDecimal(text: string): number | undefined {
-  let t = text.trim().replace(/\s/g, '');
-  if (t === '') return undefined;
-  if (t.includes(',') && t.includes('.')) t = t.replace(/\./g, '').replace(',', '.');
-  else t = t.replace(',', '.');
-  if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(t)) return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : undefined;
-}
 
 const quote = (value: unknown): string => `«${String(value)}»`;
 
@@ -81,8 +73,11 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
       return { value: n };
     }
     case 'number': {
-      const n = typeof value === 'number' ? value : parseDecimal(String(value));
-      if (n === undefined) return notCorrect(name, `${quote(raw)} no es un número`);
+      // files are read the Spanish way (comma decimals, what the export writes): src/core/numbers.ts.
+      const parsed = parseDecimal(value, FILE_NUMBER_LOCALE);
+      if (!parsed.ok) return notCorrect(name, parsed.error);
+      const n = parsed.value;
+      if (n === null) return { value: null };
       if (field.min !== undefined && n < field.min)
         return notCorrect(name, `debe ser mayor o igual que ${field.min}`);
       return { value: n };
@@ -109,7 +104,8 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
         : { value: new Date(time).toISOString() };
     }
     default: {
-      const text = String(value);
+      // a list of names: ' | ' in files (their ';' is stripped), the stored separator in the record.
+      const text = field.list ? listFromFile(String(value), field.list.separator) : String(value);
       if (field.choices) {
         const choice = field.choices.find((c) => c.toLowerCase() === text.toLowerCase());
         return choice
@@ -118,6 +114,8 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
       }
       if (field.maxLength !== undefined && field.type === 'string' && text.length > field.maxLength)
         return invalidValue(name, `más de ${field.maxLength} caracteres`);
+      const formatError = fieldFormatError(field, text);
+      if (formatError) return notCorrect(name, formatError);
       return { value: text };
     }
   }

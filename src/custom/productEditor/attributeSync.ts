@@ -9,6 +9,8 @@ export interface CatalogueAttribute {
   id: number;
   nombre: string;
   unidad?: string | null;
+  /** 'numero': the values must be numbers (src/core/attributeValues.ts). */
+  tipo?: string | null;
   categorias?: string | null;
   grupoAtributosId?: number | null;
   valorDefecto?: string | null;

@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useGetList } from 'react-admin';
 import type { AttributeGroupRef } from './attributeGroups';
 import type { CatalogueAttribute } from './attributeSync';
+import { possibleValues } from '../../core/iconValues';
 
 const ALL = { page: 1, perPage: 5000 };
 /** Two quiet retries (1 s, 2 s), then the editor says what failed. */
@@ -65,10 +66,7 @@ export const useEditorCatalogue = () => {
       icons: (iconos.data ?? []).map((row) => ({
         id: Number(row.id),
         nombre: String(row.nombre ?? ''),
-        posiblesValores: String(row.posiblesValores ?? '')
-          .split(',')
-          .map((value) => value.trim())
-          .filter(Boolean),
+        posiblesValores: possibleValues(row.posiblesValores),
       })) as IconChoice[],
       attributesLoaded: atributos.isSuccess,
       /** The attribute catalogue could not be loaded (the category sync cannot run). */

@@ -1,3 +1,4 @@
+import { ATTRIBUTE_TYPES } from '../../core/attributeValues';
 import { contains, defineResource, empresaId, id, int, ref, refFilter, str } from '../fields';
 
 export const atributos = defineResource({
@@ -19,6 +20,8 @@ export const atributos = defineResource({
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('unidad', 'Unidad', { maxLength: 50 }),
+    // 'numero': products' values must be numbers (src/core/attributeValues.ts).
+    str('tipo', 'Tipo de valor', { choices: ATTRIBUTE_TYPES, default: 'texto' }),
     // the names of the company's categories and subcategories: suggested as typed, unknown ones warned about.
     str('categorias', 'Categorías (separadas por comas)', {
       maxLength: 2000,

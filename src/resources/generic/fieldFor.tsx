@@ -1,10 +1,10 @@
 /** A FieldSchema → the react-admin field that displays it (list column or show row). */
 import type { ReactElement } from 'react';
-import { BooleanField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { BooleanField, ReferenceField, TextField } from 'react-admin';
 import { schemaFor } from '../registry';
 import type { FieldSchema } from '../types';
 import { referenceLabelOf, representationField } from './fieldSets';
-import { DateText, SNField } from './recordFields';
+import { DateText, DecimalText, SNField } from './recordFields';
 
 /** The label property of a reference's target: schema `referenceLabel`, the target's naming field, 'nombre'. */
 export const targetLabel = (field: { reference?: string; referenceLabel?: string }): string => {
@@ -33,7 +33,7 @@ export const fieldFor = (field: FieldSchema): ReactElement => {
     case 'boolean':
       return <BooleanField key={source} source={source} />;
     case 'number':
-      return <NumberField key={source} source={source} locales="es-ES" />;
+      return <DecimalText key={source} source={source} decimals={field.decimals} />;
     // integers are codes, years and counters: shown as typed (no thousands separator).
     default:
       return <TextField key={source} source={source} />;

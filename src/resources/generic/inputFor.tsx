@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import type { FieldSchema, ResourceSchema } from '../types';
 import { SN_CHOICES, toChoices } from './choices';
+import { DecimalInput } from './DecimalInput';
 import { formatLenient } from './lenient';
 import { NameListInput } from './NameListInput';
 import { SuggestInput } from './SuggestInput';
@@ -61,10 +62,10 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
     case 'text':
       return <TextInput key={source} {...common} multiline minRows={3} />;
     case 'integer':
+      return <NumberInput key={source} {...common} min={field.min} step={1} />;
     case 'number':
-      return (
-        <NumberInput key={source} {...common} min={field.min} step={field.type === 'integer' ? 1 : 'any'} />
-      );
+      // decimals as people write them (12,50 in Spanish): see DecimalInput.
+      return <DecimalInput key={source} {...common} decimals={field.decimals} />;
     case 'boolean':
       return <BooleanInput key={source} {...common} />;
     case 'sn':

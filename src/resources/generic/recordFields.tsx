@@ -1,6 +1,7 @@
 /** Record-level display components used by generated list columns and show pages. */
 import Typography from '@mui/material/Typography';
-import { useRecordContext } from 'react-admin';
+import { useLocaleState, useRecordContext } from 'react-admin';
+import { formatDecimal } from '../../core/numbers';
 import { SNBadge } from './SNBadge';
 import { formatDateOnly, formatDateTime } from './formatDate';
 
@@ -25,6 +26,19 @@ export const DateText = ({ source, withTime = false }: SourceFieldProps & { with
   return (
     <Typography component="span" variant="body2">
       {withTime ? formatDateTime(value) : formatDateOnly(value)}
+    </Typography>
+  );
+};
+
+/** A decimal as the interface language writes it (12,50 in Spanish, 12.50 in English). */
+export const DecimalText = ({ source, decimals }: SourceFieldProps & { decimals?: number }) => {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  const value = record[source];
+  return (
+    <Typography component="span" variant="body2">
+      {typeof value === 'number' ? formatDecimal(value, locale, { minDecimals: decimals }) : ''}
     </Typography>
   );
 };

@@ -1,7 +1,7 @@
 /** react-admin validators derived from a field declaration. Messages are i18n keys (Spanish by default). */
 import { maxLength, minValue, number, required, type Validator } from 'react-admin';
 import { datePart } from '../../core/datePart';
-import { notBeforeMessage } from '../rules';
+import { fieldFormatError, notBeforeMessage } from '../rules';
 import type { FieldSchema, ResourceSchema } from '../types';
 import { lenientError, lenientValue } from './lenient';
 
@@ -44,7 +44,8 @@ export const validatorsFor = (field: FieldSchema, schema?: ResourceSchema): Vali
     if (field.maxLength !== undefined && (field.type === 'string' || field.type === 'text')) {
       validators.push(maxLength(field.maxLength));
     }
-    if (field.type === 'integer' || field.type === 'number') validators.push(number());
+    // decimals ('number') are read and checked by their input (DecimalInput), in the interface language.
+    if (field.type === 'integer') validators.push(number());
     if (field.type === 'integer') validators.push(integer());
   }
   if (field.min !== undefined) {
@@ -60,5 +61,6 @@ export const validatorsFor = (field: FieldSchema, schema?: ResourceSchema): Vali
     );
   }
   if (field.notBefore) validators.push(notBefore(field, schema));
+  if (field.format) validators.push((value: unknown) => fieldFormatError(field, value));
   return validators;
 };

@@ -19,8 +19,9 @@ export const productos = defineResource({
     empresaId(),
     str('nombre', 'Nombre (SKU)', { required: true, unique: true, maxLength: 100 }),
     str('imagen', 'Imagen', { maxLength: 500 }),
-    str('categorias', 'Categorías', { maxLength: 500 }),
-    str('familias', 'Familias', { maxLength: 500 }),
+    // names joined with '; ' (spec); CSV files write them joined with ' | '.
+    str('categorias', 'Categorías', { maxLength: 500, list: { separator: '; ' } }),
+    str('familias', 'Familias', { maxLength: 500, list: { separator: '; ' } }),
     ...stamps(),
     sn('finalizado', 'Finalizado'),
     sn('finalizadoSAT', 'Finalizado SAT', { inList: false }),

@@ -7,8 +7,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import { TextInput, maxLength } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import type { FocusEvent } from 'react';
+import { TextInput, maxLength, useLocaleState } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { attributeValueError, storedAttributeValue } from '../../../core/attributeValues';
 import { groupAttributeRows, type AttributeGroupRef } from '../attributeGroups';
 import { normalizeName, type CatalogueAttribute, type ProductAttributeRow } from '../attributeSync';
 import { Section } from '../layout';
@@ -36,11 +38,28 @@ const AttributeInput = ({
 }) => {
   const keptEmpty = isBlank(row.valor) && !isBlank(storedValue);
   const unit = row.unidad || attribute?.unidad;
+  const [locale] = useLocaleState();
+  const { setValue } = useFormContext();
+  const source = `atributos.${index}.valor`;
+  const numeric = attribute?.tipo === 'numero';
   return (
     <TextInput
-      source={`atributos.${index}.valor`}
+      source={source}
       label={row.nombre}
-      validate={maxLength(1000)}
+      validate={[
+        maxLength(1000),
+        (value: unknown) =>
+          attribute && value !== storedValue ? attributeValueError(attribute, value, locale) : undefined,
+      ]}
+      inputProps={numeric ? { inputMode: 'decimal' } : undefined}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        // a number is kept the way every product stores it ('1.200' → '1200', '25.5' → '25,5').
+        // (a stored value left untouched is kept as it is: it is already in the stored form.)
+        if (!attribute || !numeric || event.target.value === storedValue) return;
+        const stored = storedAttributeValue(attribute, event.target.value, locale);
+        if (stored !== event.target.value)
+          setValue(source, stored, { shouldDirty: true, shouldValidate: true });
+      }}
       fullWidth
       placeholder={attribute?.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : undefined}
       helperText={

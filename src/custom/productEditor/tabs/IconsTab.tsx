@@ -17,6 +17,7 @@ import {
   useSourceContext,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { iconValueError } from '../../../core/iconValues';
 import { duplicateIcons, type IconRow } from '../savePlan';
 import type { IconChoice } from '../useEditorCatalogue';
 
@@ -30,7 +31,10 @@ const IconTextInput = ({ icons }: { icons: readonly IconChoice[] }) => {
     <TextInput
       source="texto"
       label="Texto"
-      validate={maxLength(255)}
+      validate={[
+        maxLength(255),
+        (value: unknown) => (icon ? iconValueError(icon.nombre, icon.posiblesValores, value) : undefined),
+      ]}
       helperText={
         icon?.posiblesValores.length ? `Valores posibles: ${icon.posiblesValores.join(', ')}` : false
       }
