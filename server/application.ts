@@ -29,6 +29,7 @@ import { createRepositories, type RepositorySet } from './repository-set';
 import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { seedIfEmpty } from './seed-loader';
+import { compressAnswers, serveBuiltApp } from './static-app';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
@@ -165,7 +166,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry: schemas });
     }
-    if (opts.staticDir) app.static('/', opts.staticDir);
+    compressAnswers(app);
+    if (opts.staticDir) serveBuiltApp(app, opts.staticDir);
 
     if (!store.embedded) {
       const tables = [
