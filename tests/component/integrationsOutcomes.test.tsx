@@ -17,10 +17,20 @@ const FIRST = { timeout: 30_000 };
 const downloads = captureDownloads();
 
 const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
-  const fake = fakeIntegrations(fakeProvider(fixture()), overrides);
+  const base = fixture();
+  // marked for the ERP sync and for AECOC: the bulk actions' confirmation counts them
+  const productos = base.productos.map((row) => ({ ...row, sincronizarConBC: 'S', enviarAecoc: 'S' }));
+  const fake = fakeIntegrations(fakeProvider({ ...base, productos }), overrides);
   window.location.hash = `#${path}`;
   render(<App dataProvider={fake.provider} />);
   return fake.api;
+};
+
+/** The confirmation dialog's button, once the products are counted. */
+const confirmButton = async (name: string) => {
+  const button = within(await screen.findByRole('dialog')).getByRole('button', { name });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
 };
 
 /** A log of `total` productos rows served page by page; `gate(page)` may hold a page back. */
@@ -100,6 +110,7 @@ describe('sync result with many failures', { timeout: 60_000 }, () => {
       })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
+    fireEvent.click(await confirmButton('Sincronizar'));
     const status = await screen.findByRole('status');
     const list = within(status).getByRole('list', { name: 'Registros con error' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -126,6 +137,7 @@ describe('AECOC and shopping feed outcomes', { timeout: 60_000 }, () => {
       })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }, FIRST));
+    fireEvent.click(await confirmButton('Enviar'));
     const status = await screen.findByRole('status');
     expect(within(status).getByText('No enviado a AECOC')).toBeTruthy();
     expect(status.textContent).toContain(
