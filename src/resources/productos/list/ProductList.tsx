@@ -21,6 +21,7 @@ import { errorToast } from '../../../custom/productEditor/ErrorToast';
 import { MESSAGES } from '../../../custom/productEditor/messages';
 import { DEFAULT_PER_PAGE } from '../../generic/GenericList';
 import { filtersFor } from '../../generic/filtersFor';
+import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from '../../generic/keyboardRows';
 import { ListPagination } from '../../generic/listParts';
 import { SNField } from '../../generic/recordFields';
 import { productos } from '../schema';
@@ -74,7 +75,18 @@ export const ProductList = () => (
     exporter={false}
   >
     <ReviewStatusProvider>
-      <DatagridConfigurable omit={HIDDEN} rowClick="edit" bulkActionButtons={<BulkActions />}>
+      <DatagridConfigurable
+        omit={HIDDEN}
+        rowClick="edit"
+        body={openableRowsBody}
+        sx={openableRowsSx}
+        bulkActionButtons={<BulkActions />}
+        bulkActionsToolbar={
+          <QuietBulkActionsToolbar>
+            <BulkActions />
+          </QuietBulkActionsToolbar>
+        }
+      >
         <TextField source="id" />
         <ThumbnailField source="imagen" sortable={false} />
         <TextField source="nombre" />
