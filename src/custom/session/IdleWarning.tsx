@@ -26,7 +26,12 @@ export const IdleWarning = ({ remainingMs, onStay }: { remainingMs(): number; on
     _: `La sesión se cerrará por inactividad en ${seconds} segundos.`,
   });
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+    <Snackbar
+      open
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // below the floating app bar, above everything else
+      sx={{ top: { xs: 72, sm: 88 }, zIndex: (theme) => theme.zIndex.modal + 1 }}
+    >
       <Alert
         severity="warning"
         variant="filled"
