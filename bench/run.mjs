@@ -1,6 +1,7 @@
 // npm run bench: builds the app and a minimal react-admin baseline in the same run, then prints
 //  - gzip size of the JS the login screen loads, and of the whole build's JS;
 //  - time from navigation to the first product row (median of several runs) in headless Chromium;
+//  - signed out, time from opening a deep link to the login form, and the history entries written meanwhile;
 // next to the baseline's figures, as ratios. Figures only: nothing here passes or fails.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +58,32 @@ async function timeToFirstRow(browser, url, rowSelector, init) {
   return median(times);
 }
 
+/* global window, history -- the init script and the evaluation run in the page */
+/** Signed out: a deep link → the login form (median ms) and the most history pushes seen in one run. */
+async function timeToLoginForm(browser, url) {
+  const times = [];
+  let pushes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.__pushes = 0;
+      const push = history.pushState;
+      history.pushState = function (...args) {
+        window.__pushes += 1;
+        return push.apply(this, args);
+      };
+    });
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(url);
+    await page.waitForSelector('input[name="username"]', { timeout: 60000 });
+    times.push(Date.now() - t0);
+    pushes = Math.max(pushes, await page.evaluate(() => window.__pushes));
+    await context.close();
+  }
+  return { ms: median(times), pushes };
+}
+
 if (!process.env.BENCH_SKIP_BUILD) {
   if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1);
 }
@@ -105,6 +132,7 @@ try {
   const baseTotal = gzipOfDir('bench/.out/minimal/assets');
   const appRow = await timeToFirstRow(browser, `${appUrl}/#/productos`, 'tbody tr', session);
   const baseRow = await timeToFirstRow(browser, `http://127.0.0.1:${basePort}/#/posts`, 'tbody tr');
+  const signedOut = await timeToLoginForm(browser, `${appUrl}/#/productos/5`);
 
   const rows = [
     ['JS loaded by the first screen (gzip)', kb(appLoginJs), kb(baseJs), appLoginJs / baseJs],
@@ -113,6 +141,9 @@ try {
   ];
   console.log('\nfigure | PIM | minimal react-admin | ratio');
   for (const [name, a, b, ratio] of rows) console.log(`${name} | ${a} | ${b} | ${ratio.toFixed(2)}`);
+  console.log(
+    `Signed out: deep link → login form (median of ${RUNS}) | ${signedOut.ms} ms, ${signedOut.pushes} history push(es) | — | —`,
+  );
 } finally {
   await browser.close();
   baseline.close();

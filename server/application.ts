@@ -32,6 +32,7 @@ import { createRepositories, type RepositorySet } from './repository-set';
 import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { seedIfEmpty } from './seed-loader';
+import { compressAnswers, serveBuiltApp } from './static-app';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
@@ -199,7 +200,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry: schemas });
     }
-    if (opts.staticDir) app.static('/', opts.staticDir, { setHeaders: appHeaders(opts.corsOrigins) });
+    compressAnswers(app);
+    if (opts.staticDir) serveBuiltApp(app, opts.staticDir, appHeaders(opts.corsOrigins));
 
     if (!store.embedded) {
       const tables = [

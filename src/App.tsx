@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { customPages, type CustomPage } from './custom/pages';
 import { createI18nProvider } from './i18n';
+import { AppRouter } from './layout/AppRouter';
 import { PimLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
@@ -61,33 +62,35 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
   );
   const pimStore = useMemo(() => store ?? createPimStore(), [store]);
   return (
-    <Admin
-      disableTelemetry
-      title="PIM"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      requireAuth={authProvider !== undefined}
-      i18nProvider={i18n}
-      store={pimStore}
-      layout={PimLayout}
-      theme={pimTheme}
-      darkTheme={null}
-    >
-      {resources.map((schema) => (
-        <Resource
-          key={schema.name}
-          name={schema.name}
-          icon={iconFor(schema.menu.icon)}
-          recordRepresentation={representationField(schema)}
-          {...resourceViews(schema)}
-        />
-      ))}
-      <CustomRoutes>
-        {customPages.map((page) => (
-          <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
+    <AppRouter>
+      <Admin
+        disableTelemetry
+        title="PIM"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        requireAuth={authProvider !== undefined}
+        i18nProvider={i18n}
+        store={pimStore}
+        layout={PimLayout}
+        theme={pimTheme}
+        darkTheme={null}
+      >
+        {resources.map((schema) => (
+          <Resource
+            key={schema.name}
+            name={schema.name}
+            icon={iconFor(schema.menu.icon)}
+            recordRepresentation={representationField(schema)}
+            {...resourceViews(schema)}
+          />
         ))}
-      </CustomRoutes>
-    </Admin>
+        <CustomRoutes>
+          {customPages.map((page) => (
+            <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </AppRouter>
   );
 };
 

@@ -31,9 +31,6 @@ export const NOT_ADMIN_MESSAGE =
 export const CONNECTION_MESSAGE = 'Error de conexión. Verifique su red e intente de nuevo.';
 export const UNEXPECTED_LOGIN_MESSAGE = 'Respuesta inesperada del servidor al iniciar sesión.';
 
-/** After login: role admin lands on /productos, any other role goes to /login (spec §2). */
-export const landingPath = (user: UserData): string => (isAdmin(user) ? '/productos' : '/login');
-
 const loginError = async (response: Response): Promise<Error> => {
   let body: ErrorBody | undefined;
   try {
@@ -94,7 +91,8 @@ export const authProvider = (
     const permisos = (userData.roles ?? []).flatMap((rol) => rol.permisos ?? []);
     const ability = permissionsToRules(permisos);
     storeSession(accessToken, refreshToken, { ...userData, accessToken, ability });
-    return { redirectTo: landingPath(userData) };
+    // no redirectTo: react-admin returns to the route that asked for the login, else to its home route
+    // (NavigateToFirstResource → /productos, the registry's first resource).
   },
   // The refresh token is revoked on the server first (best effort, bounded), then all local storage goes;
   // react-admin clears its query cache once this resolves. Never rejects: logging out always works.
@@ -124,4 +122,7 @@ export const authProvider = (
   getPermissions: async () => getRules(),
   canAccess: async ({ action, resource, record }) =>
     canAccessWithRules(getRules(), { action, resource, record }),
+  // The same answer at once: the rules are stored locally, so the menu decides all its entries in one render.
+  canAccessSync: ({ action, resource }: { action: string; resource: string }) =>
+    canAccessWithRules(getRules(), { action, resource }),
 });

@@ -1,4 +1,4 @@
-export { authProvider, landingPath, NOT_ADMIN_MESSAGE } from './authProvider';
+export { authProvider, NOT_ADMIN_MESSAGE } from './authProvider';
 export { refreshAccessToken, refreshInFlight, REFRESH_LOCK } from './refresh';
 export { logoutOnServer, LOGOUT_TIMEOUT_MS } from './logout';
 export {

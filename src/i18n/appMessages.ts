@@ -18,6 +18,9 @@ export interface PimMessages {
       inactivity_title: string;
       inactivity_text: string;
       closed_elsewhere: string;
+      idle_warning_title: string;
+      idle_warning_text: string;
+      stay_signed_in: string;
       not_admin: string;
     };
     access: {
@@ -76,6 +79,10 @@ const es: PimMessages = {
       inactivity_title: INACTIVITY_TITLE,
       inactivity_text: INACTIVITY_TEXT,
       closed_elsewhere: 'La sesión se ha cerrado en otra pestaña.',
+      idle_warning_title: 'Sin actividad',
+      idle_warning_text:
+        'La sesión se cerrará por inactividad en %{smart_count} segundo. |||| La sesión se cerrará por inactividad en %{smart_count} segundos.',
+      stay_signed_in: 'Seguir conectado',
       not_admin: NOT_ADMIN_MESSAGE,
     },
     access: {
@@ -137,6 +144,10 @@ const en: PimMessages = {
       inactivity_title: 'Session closed for inactivity',
       inactivity_text: 'Your session has expired. Please sign in again.',
       closed_elsewhere: 'The session was closed in another tab.',
+      idle_warning_title: 'No activity',
+      idle_warning_text:
+        'The session will close for inactivity in %{smart_count} second. |||| The session will close for inactivity in %{smart_count} seconds.',
+      stay_signed_in: 'Stay signed in',
       not_admin: 'Access denied: only users with the administrator role can enter the PIM.',
     },
     access: {
@@ -199,6 +210,10 @@ const de: PimMessages = {
       inactivity_title: 'Sitzung wegen Inaktivität beendet',
       inactivity_text: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       closed_elsewhere: 'Die Sitzung wurde in einem anderen Tab beendet.',
+      idle_warning_title: 'Keine Aktivität',
+      idle_warning_text:
+        'Die Sitzung wird wegen Inaktivität in %{smart_count} Sekunde beendet. |||| Die Sitzung wird wegen Inaktivität in %{smart_count} Sekunden beendet.',
+      stay_signed_in: 'Angemeldet bleiben',
       not_admin: 'Zugriff verweigert: Nur Benutzer mit der Administratorrolle können das PIM öffnen.',
     },
     access: {
@@ -262,6 +277,10 @@ const fr: PimMessages = {
       inactivity_title: 'Session fermée pour inactivité',
       inactivity_text: 'Votre session a expiré. Veuillez vous reconnecter.',
       closed_elsewhere: 'La session a été fermée dans un autre onglet.',
+      idle_warning_title: 'Aucune activité',
+      idle_warning_text:
+        'La session sera fermée pour inactivité dans %{smart_count} seconde. |||| La session sera fermée pour inactivité dans %{smart_count} secondes.',
+      stay_signed_in: 'Rester connecté',
       not_admin:
         "Accès refusé : seuls les utilisateurs ayant le rôle d'administrateur peuvent entrer dans le PIM.",
     },
@@ -325,6 +344,10 @@ const pt: PimMessages = {
       inactivity_title: 'Sessão terminada por inatividade',
       inactivity_text: 'A sua sessão expirou. Por favor, inicie sessão novamente.',
       closed_elsewhere: 'A sessão foi terminada noutro separador.',
+      idle_warning_title: 'Sem atividade',
+      idle_warning_text:
+        'A sessão será terminada por inatividade dentro de %{smart_count} segundo. |||| A sessão será terminada por inatividade dentro de %{smart_count} segundos.',
+      stay_signed_in: 'Manter sessão iniciada',
       not_admin: 'Acesso negado: apenas os utilizadores com a função de administrador podem entrar no PIM.',
     },
     access: {

@@ -1,18 +1,18 @@
 /** The sidebar: visible resources grouped by schema.menu.group; each group folds (state kept in the store). */
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import ViewList from '@mui/icons-material/ViewList';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useQuery } from '@tanstack/react-query';
-import { createElement } from 'react';
+import { createElement, useMemo } from 'react';
 import {
   Menu,
-  useAuthProvider,
-  useCanAccess,
-  useCanAccessResources,
+  useCreatePath,
+  useGetResourceLabel,
+  useResourceDefinitions,
   useSidebarState,
   useStore,
   useTranslate,
@@ -22,6 +22,7 @@ import { iconFor } from '../resources/generic/icons';
 import { allSchemas } from '../resources/registry';
 import type { MenuGroup } from '../resources/types';
 import { menuSections, type MenuSection } from './menuGroups';
+import { useMenuAccess, type MenuEntryAccess } from './useMenuAccess';
 
 const GROUP_ICONS: Readonly<Record<MenuGroup, string>> = {
   catalogo: 'Category',
@@ -34,29 +35,38 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, string>> = {
   configuracion: 'Settings',
 };
 
-const pageAccess = (page: CustomPage) => page.access ?? { action: 'list', resource: page.path };
+const pageKey = (page: CustomPage) => `page:${page.path}`;
+const resourceKey = (name: string) => `resource:${name}`;
 
-/** The paths of the pages the rules allow (all of them without an authProvider). */
-const useAllowedPages = (pages: readonly CustomPage[]) => {
-  const authProvider = useAuthProvider();
-  const paths = pages.map((page) => page.path);
-  return useQuery({
-    queryKey: ['auth', 'canAccess', 'pim-pages', paths],
-    queryFn: async () => {
-      if (!authProvider || typeof authProvider.canAccess !== 'function') return new Set(paths);
-      const allowed = await Promise.all(
-        pages.map((page) => Promise.resolve(authProvider.canAccess?.(pageAccess(page))).catch(() => false)),
-      );
-      return new Set(paths.filter((_, index) => allowed[index]));
-    },
-    enabled: pages.length > 0,
-  });
+/** Every entry's access request, resources as 'list' and pages as their own (default: list on the path). */
+const accessEntries = (sections: readonly MenuSection<CustomPage>[]): MenuEntryAccess[] =>
+  sections.flatMap((section) => [
+    ...section.resources.map((name) => ({ key: resourceKey(name), action: 'list', resource: name })),
+    ...section.pages.map((page) => ({
+      key: pageKey(page),
+      ...(page.access ?? { action: 'list', resource: page.path }),
+    })),
+  ]);
+
+/** A resource's entry; access was decided for the whole menu at once. */
+const ResourceItem = ({ name }: { name: string }) => {
+  const resources = useResourceDefinitions();
+  const getResourceLabel = useGetResourceLabel();
+  const createPath = useCreatePath();
+  const definition = resources[name];
+  if (!definition) return null;
+  return (
+    <Menu.Item
+      to={createPath({ resource: name, type: 'list' })}
+      state={{ _scrollToTop: true }}
+      primaryText={getResourceLabel(name, 2)}
+      leftIcon={definition.icon ? createElement(definition.icon) : <ViewList />}
+    />
+  );
 };
 
 const PageItem = ({ page }: { page: CustomPage }) => {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess(pageAccess(page));
-  if (!canAccess) return null;
   return (
     <Menu.Item
       to={`/${page.path}`}
@@ -66,20 +76,27 @@ const PageItem = ({ page }: { page: CustomPage }) => {
   );
 };
 
-const MenuGroupSection = ({ section }: { section: MenuSection<CustomPage> }) => {
+const MenuGroupSection = ({
+  section,
+  allowed,
+}: {
+  section: MenuSection<CustomPage>;
+  allowed: ReadonlySet<string>;
+}) => {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [expanded, setExpanded] = useStore<boolean>(`menu.group.${section.group}`, true);
-  const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: section.resources });
-  const pages = useAllowedPages(section.pages);
-  if (isPending || (section.pages.length > 0 && pages.isPending)) return null;
-  // a group shows only when at least one of its entries is allowed
-  if (!section.resources.some((name) => canAccess?.[name]) && !pages.data?.size) return null;
-  const label = translate(`pim.menu.${section.group}`, { _: section.group });
   const items = [
-    ...section.resources.map((name) => <Menu.ResourceItem key={name} name={name} />),
-    ...section.pages.map((page) => <PageItem key={page.path} page={page} />),
+    ...section.resources
+      .filter((name) => allowed.has(resourceKey(name)))
+      .map((name) => <ResourceItem key={name} name={name} />),
+    ...section.pages
+      .filter((page) => allowed.has(pageKey(page)))
+      .map((page) => <PageItem key={page.path} page={page} />),
   ];
+  // a group shows only when at least one of its entries is allowed
+  if (items.length === 0) return null;
+  const label = translate(`pim.menu.${section.group}`, { _: section.group });
   if (!sidebarOpen) {
     // collapsed sidebar: icons only, groups separated by a rule.
     return (
@@ -105,10 +122,16 @@ const MenuGroupSection = ({ section }: { section: MenuSection<CustomPage> }) => 
   );
 };
 
-export const PimMenu = () => (
-  <Menu>
-    {menuSections(allSchemas(), customPages).map((section) => (
-      <MenuGroupSection key={section.group} section={section} />
-    ))}
-  </Menu>
-);
+export const PimMenu = () => {
+  const sections = useMemo(() => menuSections(allSchemas(), customPages), []);
+  const entries = useMemo(() => accessEntries(sections), [sections]);
+  const allowed = useMenuAccess(entries);
+  return (
+    <Menu>
+      {allowed &&
+        sections.map((section) => (
+          <MenuGroupSection key={section.group} section={section} allowed={allowed} />
+        ))}
+    </Menu>
+  );
+};

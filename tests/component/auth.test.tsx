@@ -44,7 +44,7 @@ const storeSession = (ability: unknown[]) => {
 };
 
 describe('authentication', () => {
-  it('asks to log in, then an admin lands on /productos with the session stored', async () => {
+  it('asks to log in, then an admin is back on the route that asked for it, with the session stored', async () => {
     const fetchMock = vi.fn(async () =>
       json(
         200,
@@ -58,8 +58,8 @@ describe('authentication', () => {
       authProvider: authProvider(API, fetchMock as unknown as typeof fetch),
     });
     await signIn();
-    // the product list itself belongs to the products screen: here only where the admin lands matters
-    await waitFor(() => expect(window.location.hash).toBe('#/productos'));
+    // react-admin's own behaviour: back to the route that sent the user to the login page
+    await waitFor(() => expect(window.location.hash).toBe('#/Marca'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${API}/auth/login`);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'secreto' });

@@ -21,6 +21,7 @@ const logFixture = () => {
         id: 10,
         empresaId: 1,
         nombre: 'SKU-10',
+        sincronizarConBC: 'S',
         fechaSincronizacionConBC: '2025-05-02T08:00:05.000Z',
         fechaEjecucionDeProcesoSincroBC: '2025-05-02T08:00:00.000Z',
         motivoErrorSincroConBC: null,
@@ -189,6 +190,10 @@ describe('ERP sync page', () => {
       integrationsSyncProgress: vi.fn(async () => ({ done: 3, total: 12 })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }));
+    const dialog = await screen.findByRole('dialog');
+    // asked first, naming how many products the sync sends
+    expect(await within(dialog).findByText(/¿Sincronizar 1 producto con Business Central\?/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sincronizar' }));
 
     expect(await screen.findByText('Sincronizando con el ERP…')).toBeTruthy();
     // determinate: how many of the marked products the run has reached, counted from the baseline

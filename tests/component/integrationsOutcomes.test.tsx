@@ -15,10 +15,20 @@ import { captureDownloads, readBlob } from './downloads';
 const downloads = captureDownloads();
 
 const renderAt = (path: string, overrides: Partial<IntegrationsApi> = {}) => {
-  const fake = fakeIntegrations(fakeProvider(fixture()), overrides);
+  const base = fixture();
+  // marked for the ERP sync and for AECOC: the bulk actions' confirmation counts them
+  const productos = base.productos.map((row) => ({ ...row, sincronizarConBC: 'S', enviarAecoc: 'S' }));
+  const fake = fakeIntegrations(fakeProvider({ ...base, productos }), overrides);
   window.location.hash = `#${path}`;
   render(screenElement(path, { dataProvider: fake.provider }));
   return fake.api;
+};
+
+/** The confirmation dialog's button, once the products are counted. */
+const confirmButton = async (name: string) => {
+  const button = within(await screen.findByRole('dialog')).getByRole('button', { name });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  return button;
 };
 
 /** A log of `total` productos rows served page by page; `gate(page)` may hold a page back. */
@@ -98,6 +108,7 @@ describe('sync result with many failures', () => {
       })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }));
+    fireEvent.click(await confirmButton('Sincronizar'));
     const status = await screen.findByRole('status');
     const list = within(status).getByRole('list', { name: 'Registros con error' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -124,6 +135,7 @@ describe('AECOC and shopping feed outcomes', () => {
       })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }));
+    fireEvent.click(await confirmButton('Enviar'));
     const status = await screen.findByRole('status');
     expect(within(status).getByText('No enviado a AECOC')).toBeTruthy();
     expect(status.textContent).toContain(

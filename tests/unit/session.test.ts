@@ -45,11 +45,9 @@ const SESSION_KEYS = ['accessToken', 'refreshToken', 'userDataPim'];
 const sessionKeys = () => SESSION_KEYS.filter((key) => localStorage.getItem(key) !== null);
 
 describe('authProvider.login', () => {
-  it('role admin: stores accessToken, refreshToken and userDataPim (with the token and the rules) → /productos', async () => {
+  it('role admin: stores accessToken, refreshToken and userDataPim (with the token and the rules); names no redirect, so react-admin returns to the route that asked for the login', async () => {
     const { provider, fetchImpl } = loginWith(json(200, answer([ADMIN_ROLE])));
-    await expect(provider.login({ username: 'ana@pim.test', password: 'x' })).resolves.toEqual({
-      redirectTo: '/productos',
-    });
+    await expect(provider.login({ username: 'ana@pim.test', password: 'x' })).resolves.toBeUndefined();
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${API}/auth/login`);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'x' });

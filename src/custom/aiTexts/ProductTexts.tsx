@@ -91,11 +91,19 @@ export const ProductTexts = ({
     }
   }, [api, productoId, marketplaceId]);
 
+  // The first text takes the focus when a product's texts arrive, so the shortcuts work at once.
+  const focusOnArrival = useRef(true);
   useEffect(() => {
     setEdited({});
     setCurrent(0);
+    focusOnArrival.current = true;
     void load();
   }, [load]);
+  useEffect(() => {
+    if (!focusOnArrival.current || !texts?.length) return;
+    focusOnArrival.current = false;
+    refs.current[0]?.focus();
+  }, [texts]);
 
   const dirty = Object.keys(edited).length > 0;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);

@@ -28,7 +28,11 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { useIntegrations, type AecocFile } from './api';
+import { ConfirmCountDialog } from './ConfirmCountDialog';
 import { aecocOutcome, type Outcome } from './outcomes';
+
+/** The products an AECOC send includes: those of the company marked «Enviar a AECOC». */
+const AECOC_FILTER = { enviarAecoc: 'S' };
 
 export default function AecocPage() {
   const api = useIntegrations();
@@ -39,6 +43,7 @@ export default function AecocPage() {
   const [responses, setResponses] = useState<AecocFile[] | null>(null);
   const [responsesError, setResponsesError] = useState<string | null>(null);
   const [dialog, setDialog] = useState(false);
+  const [confirmSend, setConfirmSend] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -95,7 +100,7 @@ export default function AecocPage() {
         />
         <CardContent>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <Button variant="contained" disabled={busy} onClick={() => void send()}>
+            <Button variant="contained" disabled={busy} onClick={() => setConfirmSend(true)}>
               Enviar ahora
             </Button>
             <Button variant="outlined" disabled={busy} onClick={() => setDialog(true)}>
@@ -165,6 +170,21 @@ export default function AecocPage() {
           </CardContent>
         </Card>
       )}
+      <ConfirmCountDialog
+        open={confirmSend}
+        title="Enviar a AECOC"
+        filter={AECOC_FILTER}
+        question={(products) =>
+          `¿Enviar ${products} a AECOC? Se envían los productos con «Enviar a AECOC» = S.`
+        }
+        nothingText="No hay productos con «Enviar a AECOC» = S: no hay nada que enviar."
+        confirmLabel="Enviar"
+        onClose={() => setConfirmSend(false)}
+        onConfirm={() => {
+          setConfirmSend(false);
+          void send();
+        }}
+      />
       <Dialog open={dialog} onClose={() => setDialog(false)}>
         <Box component="form" onSubmit={sendManual} autoComplete="off">
           <DialogTitle>Envío manual a AECOC</DialogTitle>

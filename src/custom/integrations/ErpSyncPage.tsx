@@ -24,6 +24,7 @@ import {
 import { Title } from 'react-admin';
 import { useIntegrations } from './api';
 import { CategoryCodeField } from './CategoryCodeField';
+import { ConfirmCountDialog } from './ConfirmCountDialog';
 import { manualSyncOutcome, type Outcome } from './outcomes';
 import { ProductPicker, ProductSkuField, type ProductOption } from './ProductPicker';
 import { SyncResult } from './SyncResult';
@@ -31,6 +32,9 @@ import { progressPercent, progressText } from './syncProgress';
 import { useSyncProgress } from './useSyncProgress';
 
 type Kind = 'productos' | 'estado';
+
+/** The products the bulk sync sends: those of the company marked for it. */
+const SYNC_FILTER = { sincronizarConBC: 'S' };
 
 export default function ErpSyncPage() {
   const api = useIntegrations();
@@ -45,6 +49,7 @@ export default function ErpSyncPage() {
   const [deleteSku, setDeleteSku] = useState('');
   const [deleteMarca, setDeleteMarca] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmSyncAll, setConfirmSyncAll] = useState(false);
   const [deleteResult, setDeleteResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const id = product ? Number(product.id) : undefined;
@@ -106,7 +111,7 @@ export default function ErpSyncPage() {
         <CardHeader title="Sincronizar con Business Central" />
         <CardContent>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Button variant="contained" disabled={busy} onClick={() => void run('productos', false)}>
+            <Button variant="contained" disabled={busy} onClick={() => setConfirmSyncAll(true)}>
               Sincronizar productos
             </Button>
             <Button variant="outlined" disabled={busy} onClick={() => void run('estado', false)}>
@@ -205,6 +210,21 @@ export default function ErpSyncPage() {
           )}
         </CardContent>
       </Card>
+      <ConfirmCountDialog
+        open={confirmSyncAll}
+        title="Sincronizar productos"
+        filter={SYNC_FILTER}
+        question={(products) =>
+          `¿Sincronizar ${products} con Business Central? Se envían todos los productos marcados con «Sincronizar con BC».`
+        }
+        nothingText="No hay productos marcados con «Sincronizar con BC»: no hay nada que sincronizar."
+        confirmLabel="Sincronizar"
+        onClose={() => setConfirmSyncAll(false)}
+        onConfirm={() => {
+          setConfirmSyncAll(false);
+          void run('productos', false);
+        }}
+      />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>Eliminar del ERP</DialogTitle>
         <DialogContent>

@@ -17,7 +17,7 @@ import { fieldErrorsFromServer } from '../../resources/generic/serverErrors';
 import { CategoryAttributeSync } from './CategoryAttributeSync';
 import { isVolumeRefusal } from '../../core/productEditor/contract';
 import { formatProductDate } from '../../core/productDate';
-import { SaveNoticeDialog, type SaveNotice } from './dialogs';
+import { SaveNoticeDialog, saveNotices, type SaveNotice } from './dialogs';
 import { EditorToolbar } from './EditorToolbar';
 import { MediaThumb } from './MediaThumb';
 import type { MediaRecord } from '../../core/productEditor/mediaRecords';
@@ -144,11 +144,13 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
           baseline.current,
           values as ProductFormValues,
         );
-        const queue: SaveNotice[] = [];
-        if (outcome.sync?.answer && isVolumeRefusal(outcome.sync.answer)) queue.push({ kind: 'volume' });
-        if (outcome.sync?.error) queue.push({ kind: 'syncFailed', reason: errorReason(outcome.sync.error) });
-        queue.push({ kind: 'success', keptEmpty: outcome.keptEmpty });
-        setNotices(queue);
+        setNotices(
+          saveNotices({
+            volumeRefused: Boolean(outcome.sync?.answer && isVolumeRefusal(outcome.sync.answer)),
+            syncFailure: outcome.sync?.error ? errorReason(outcome.sync.error) : undefined,
+            keptEmpty: outcome.keptEmpty,
+          }),
+        );
         return undefined;
       } catch (error) {
         const original = error instanceof ProductSaveError ? error.original : error;

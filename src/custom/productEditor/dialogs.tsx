@@ -13,22 +13,47 @@ import { useEffect } from 'react';
 import { MESSAGES, RELOAD_DELAY_MS } from './messages';
 
 export type SaveNotice =
-  { kind: 'volume' } | { kind: 'syncFailed'; reason: string } | { kind: 'success'; keptEmpty: string[] };
+  | { kind: 'volume' }
+  | { kind: 'syncFailed'; reason: string; keptEmpty: string[] }
+  | { kind: 'success'; keptEmpty: string[] };
+
+/**
+ * The dialogs after a save, in order. The volume warning is followed by the success dialog (the save itself
+ * went well and the spec asks for it); a sync the ERP refused or that failed is reported by its own dialog,
+ * which already says the product was saved, and no green success follows it.
+ */
+export const saveNotices = ({
+  volumeRefused,
+  syncFailure,
+  keptEmpty,
+}: {
+  volumeRefused: boolean;
+  syncFailure?: string;
+  keptEmpty: string[];
+}): SaveNotice[] => [
+  ...(volumeRefused ? [{ kind: 'volume' } as const] : []),
+  syncFailure !== undefined
+    ? { kind: 'syncFailed', reason: syncFailure, keptEmpty }
+    : { kind: 'success', keptEmpty },
+];
+
+const keptEmptyText = (keptEmpty: readonly string[]): string =>
+  keptEmpty.length
+    ? `Los valores vacíos no se guardan: se conservan los anteriores de ${keptEmpty.join(', ')}.`
+    : '';
 
 const noticeText = (notice: SaveNotice): { title: string; text: string; warning: boolean } => {
   switch (notice.kind) {
     case 'volume':
       return { title: MESSAGES.volumeTitle, text: MESSAGES.volumeText, warning: true };
     case 'syncFailed':
-      return { title: MESSAGES.syncFailedTitle, text: MESSAGES.syncFailed(notice.reason), warning: true };
-    default:
       return {
-        title: MESSAGES.updated,
-        text: notice.keptEmpty.length
-          ? `Los valores vacíos no se guardan: se conservan los anteriores de ${notice.keptEmpty.join(', ')}.`
-          : '',
-        warning: false,
+        title: MESSAGES.syncFailedTitle,
+        text: [MESSAGES.syncFailed(notice.reason), keptEmptyText(notice.keptEmpty)].filter(Boolean).join(' '),
+        warning: true,
       };
+    default:
+      return { title: MESSAGES.updated, text: keptEmptyText(notice.keptEmpty), warning: false };
   }
 };
 

@@ -21,6 +21,11 @@ import { errorToast } from '../productEditor/ErrorToast';
 import { MESSAGES } from '../productEditor/messages';
 import { DEFAULT_PER_PAGE } from '../../resources/generic/GenericList';
 import { filtersFor } from '../../resources/generic/filtersFor';
+import {
+  openableRowsBody,
+  openableRowsSx,
+  QuietBulkActionsToolbar,
+} from '../../resources/generic/keyboardRows';
 import { ListPagination } from '../../resources/generic/listParts';
 import { SNField } from '../../resources/generic/recordFields';
 import { productos } from '../../resources/productos/schema';
@@ -74,7 +79,18 @@ export const ProductList = () => (
     exporter={false}
   >
     <ReviewStatusProvider>
-      <DatagridConfigurable omit={HIDDEN} rowClick="edit" bulkActionButtons={<BulkActions />}>
+      <DatagridConfigurable
+        omit={HIDDEN}
+        rowClick="edit"
+        body={openableRowsBody}
+        sx={openableRowsSx}
+        bulkActionButtons={<BulkActions />}
+        bulkActionsToolbar={
+          <QuietBulkActionsToolbar>
+            <BulkActions />
+          </QuietBulkActionsToolbar>
+        }
+      >
         <TextField source="id" />
         <ThumbnailField source="imagen" sortable={false} />
         <TextField source="nombre" />

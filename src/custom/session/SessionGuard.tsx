@@ -7,6 +7,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { useCallback, useEffect, useState } from 'react';
 import { useAuthProvider, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
 import { watchSessionEnd } from './crossTab';
+import { IdleWarning } from './IdleWarning';
 import {
   INACTIVITY_NOTICE_MS,
   INACTIVITY_OVERRIDE_KEY,
@@ -15,6 +16,9 @@ import {
   inactivityTimeoutMs,
 } from '../../core/inactivity';
 import { useInactivityLogout } from './useInactivityLogout';
+
+/** The warning shows this long before the inactivity logout. */
+export const IDLE_WARNING_MS = 60_000;
 
 const readOverride = (): string | null => {
   try {
@@ -51,7 +55,20 @@ const ActiveSession = () => {
     [notify],
   );
   const onExpire = useCallback(() => void logout(), [logout]);
-  useInactivityLogout({ timeoutMs, onNotice, onExpire });
+  const [warning, setWarning] = useState(false);
+  const onWarn = useCallback(() => setWarning(true), []);
+  const onActive = useCallback(() => setWarning(false), []);
+  const { stay, remainingMs } = useInactivityLogout({
+    timeoutMs,
+    onNotice: useCallback(() => {
+      setWarning(false);
+      onNotice();
+    }, [onNotice]),
+    onExpire,
+    warnMs: IDLE_WARNING_MS,
+    onWarn,
+    onActive,
+  });
 
   useEffect(
     () =>
@@ -61,7 +78,15 @@ const ActiveSession = () => {
       }),
     [logout, notify],
   );
-  return null;
+  return warning ? (
+    <IdleWarning
+      remainingMs={remainingMs}
+      onStay={() => {
+        setWarning(false);
+        stay();
+      }}
+    />
+  ) : null;
 };
 
 /** Only with an authProvider (a signed-in app): without one (component tests) there is no session to end. */

@@ -6,6 +6,7 @@ import { fieldFor } from './fieldFor';
 import { listColumns } from './fieldSets';
 import { filtersFor } from './filtersFor';
 import { useLastSelected } from './listMemory';
+import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from './keyboardRows';
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
 import { usePendingNotice } from './reloadOnDelete';
 
@@ -49,7 +50,16 @@ export const GenericList = ({ schema }: GenericListProps) => {
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
         rowClick={rowClick}
         rowSx={rowSx}
+        body={openableRowsBody}
+        sx={openableRowsSx}
         bulkActionButtons={schema.operations.delete ? <GenericBulkDelete schema={schema} /> : false}
+        bulkActionsToolbar={
+          schema.operations.delete ? (
+            <QuietBulkActionsToolbar>
+              <GenericBulkDelete schema={schema} />
+            </QuietBulkActionsToolbar>
+          ) : undefined
+        }
       >
         {columns.map((column) => fieldFor(column.field))}
       </DatagridConfigurable>
