@@ -1,5 +1,5 @@
 /**
- * Deletes keyed by more than the id (spec §7):
+ * Deletes keyed by more than the id (docs/requirements.md#r7-api):
  * - `deleteKey` (Ensamblados, Sustitutos, Repuestos): DELETE /{path}/{id}/{deleteKey value} deletes the row
  *   with that id AND that value (URL-decoded once by the router), 404 ENTITY_NOT_FOUND when none matches.
  * - `compositeKey` (ProductoIconos): DELETE /{path}/{a}/{b} (404 when none), and

@@ -1,5 +1,5 @@
 /**
- * The AECOC manual send carries FTP credentials in its path (spec §7 GET /enviarAECOCmanual/{email}/{password}).
+ * The AECOC manual send carries FTP credentials in its path (docs/requirements.md#r7-api GET /enviarAECOCmanual/{email}/{password}).
  * LoopBack's default error logger prints `method url status stack` for every 5xx, which would put the password
  * in the server log. The logger bound here (features/integrations-aecoc.ts) behaves like LoopBack's own
  * (nothing below 500) but masks that route's path segments, and any copy of them in the error text.

@@ -1,5 +1,5 @@
 /**
- * Text generation over the datastore (spec §7 "Text generation"). Every operation is company-scoped through the
+ * Text generation over the datastore (docs/requirements.md#r7-api "Text generation"). Every operation is company-scoped through the
  * products: the caller only reads, generates or reviews texts of products it can see (CompanyAccess).
  *
  * Queue rows (ProductosGeneracionTextos): procesado 'N' = pending. Processing one row generates every

@@ -1,5 +1,5 @@
 /**
- * Roles × permisos (spec §6, §7 "Other lookups"), behind the authentication middleware like every route:
+ * Roles × permisos (docs/requirements.md#r6-roles, #r7-api "Other lookups"), behind the authentication middleware like every route:
  * GET /permisos/matrix?filter=   → {roles, permisos, asignaciones}; `filter` (where/order/limit/skip) selects permisos
  * PUT /roles/{id}/permisos       {permisoIds: number[]} → 204, the role's permisos become exactly these
  *                                (only an admin changes those of the admin role: 403 otherwise)

@@ -1,5 +1,5 @@
 /**
- * Auth routes (spec §7 "Auth and users"):
+ * Auth routes (docs/requirements.md#r7-api "Auth and users"):
  * POST /auth/login, POST /usuarios/refresh-login {email, password} → {accessToken, refreshToken, userData}
  * POST /auth/refresh-token {refreshToken} → {accessToken, refreshToken} (rotation)
  * POST /auth/logout {refreshToken} → 204; that refresh token no longer works (a later refresh with it is 401

@@ -1,7 +1,7 @@
 /**
  * The company an integration call works on: `?empresaId=` (the app's selected company) when the caller may
  * see it; an admin may pick any company, anyone else only their own (403 otherwise). Without the parameter:
- * the caller's company, else 1 (spec §1 "selectedEmpresaId, default 1").
+ * the caller's company, else 1 (docs/requirements.md#r1-product "selectedEmpresaId, default 1").
  */
 import { HttpErrors } from '@loopback/rest';
 import type { CompanyAccess } from '../auth/keys';

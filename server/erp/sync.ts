@@ -1,6 +1,6 @@
 /**
- * The ERP synchronisations (spec §7 "Synchronisation"): products and their relations, and the reference state.
- * Every synced row gets the sync-log fields (spec §3 "Sync log row"):
+ * The ERP synchronisations (docs/requirements.md#r7-api "Synchronisation"): products and their relations, and the reference state.
+ * Every synced row gets the sync-log fields (docs/requirements.md#r3-entities "Sync log row"):
  * - fechaEjecucionDeProcesoSincroBC: always (when the run reached it);
  * - fechaSincronizacionConBC: on success only;
  * - motivoErrorSincroConBC: the ERP's reason on failure, cleared (null) on success;

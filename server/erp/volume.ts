@@ -1,6 +1,6 @@
 /**
- * The volume check of the manual ERP sync (spec §7 "The answer to a volume check may be 'volumen NO'";
- * §8 "Volume warning"): a product is only sent to Business Central when it has a volume, computed from its
+ * The volume check of the manual ERP sync (docs/requirements.md#r7-api "The answer to a volume check may be 'volumen NO'";
+ * #r8-errors "Volume warning"): a product is only sent to Business Central when it has a volume, computed from its
  * Largo/Ancho/Alto attributes (cm, mm or m), else from the general record's dimensiones
  * ('120 x 40 x 35 cm'). No usable dimension → volume 0 → 'volumen NO'. Pure.
  */

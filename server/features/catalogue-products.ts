@@ -1,5 +1,5 @@
 /**
- * Catalogue products (spec §7 "Catalogue products"; routes and shapes in src/core/catalogueProducts/contract.ts).
+ * Catalogue products (docs/requirements.md#r7-api "Catalogue products"; routes and shapes in src/core/catalogueProducts/contract.ts).
  *
  * - add: the catalogue must be visible to the caller (else 404 ENTITY_NOT_FOUND, as if it did not exist);
  *   every product must exist in the catalogue's company (else 422 INVALID_PRODUCTS, nothing written);

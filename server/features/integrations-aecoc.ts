@@ -1,5 +1,5 @@
 /**
- * AECOC endpoints (spec §7 "AECOC"): the file of the company's products with enviarAecoc = 'S' is written to
+ * AECOC endpoints (docs/requirements.md#r7-api "AECOC"): the file of the company's products with enviarAecoc = 'S' is written to
  * the local outbox and, when an FTP server is configured (aecoc/ftp.ts), uploaded there.
  * - GET /enviarAECOC, GET /enviarAECOCmanual/{email}/{password} (those credentials for this one upload only:
  *   never stored, never logged) → 200 {estado OK|ERROR|VACIO, mensaje, fichero, productos, subido, destino};

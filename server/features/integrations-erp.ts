@@ -1,5 +1,5 @@
 /**
- * ERP connector and synchronisation endpoints (spec §7 "Synchronisation", "ERP connector"). All go through the
+ * ERP connector and synchronisation endpoints (docs/requirements.md#r7-api "Synchronisation", "ERP connector"). All go through the
  * ErpAdapter bound at ErpBindings.ADAPTER (simulated Business Central by default; the OData client of
  * erp/bc-client.ts when BC_* is configured). Company-scoped by `?empresaId=` (see erp/scope.ts).
  *
@@ -161,7 +161,7 @@ export class IntegrationsErpController {
   // ---- synchronisation ----
 
   /**
-   * Every product of the company with sincronizarConBC 'S' (spec §7: no parameters). Like any LoopBack route,
+   * Every product of the company with sincronizarConBC 'S' (docs/requirements.md#r7-api: no parameters). Like any LoopBack route,
    * unknown query parameters are ignored: an `idProducto` here does NOT narrow the run — one product goes
    * through GET /sincronizaProductosManual?idProducto= (its volume and sincronizarConBC rules apply).
    */

@@ -1,5 +1,5 @@
 /**
- * GET /generarExcelShoppingfeed?empresaId= (spec §7 "Products"): an .xlsx with one row per product of the
+ * GET /generarExcelShoppingfeed?empresaId= (docs/requirements.md#r7-api "Products"): an .xlsx with one row per product of the
  * company, written with exceljs' streaming writer straight into the response (columns in
  * src/core/integrations/feedColumns.ts), with a Content-Disposition file name.
  */

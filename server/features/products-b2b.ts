@@ -1,5 +1,5 @@
 /**
- * B2B products (spec §7 "B2B products"), read-only, over the products active in marketplaces
+ * B2B products (docs/requirements.md#r7-api "B2B products"), read-only, over the products active in marketplaces
  * (activoEnMarketplace = 'S', the B2bProductos view):
  *   GET /B2bProductos/obtenerProductosFiltrados?filtro1&filtro2&filtro3&multiempresas&cliente  → B2bRow[]
  *   GET /B2bProductos/{nombre}                                                        → B2bDetail

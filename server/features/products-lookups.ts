@@ -1,5 +1,5 @@
 /**
- * Product attribute and media lookups (spec §7 "Product attributes, icons and media"):
+ * Product attribute and media lookups (docs/requirements.md#r7-api "Product attributes, icons and media"):
  *   GET /producto-atributos/por-producto/{id}    the product's attributes, ordenEnGrupo ASC
  *   GET /producto-atributos/por-atributo/{id}    the rows of one attribute (of the products the caller sees)
  *   GET /producto-multimedia/por-producto/{id}   the product's media, the principal first

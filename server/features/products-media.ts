@@ -1,5 +1,5 @@
 /**
- * Product files (spec §7 "Files"): POST /images-upload/{empresaId}/{nombre}/{fileName} and
+ * Product files (docs/requirements.md#r7-api "Files"): POST /images-upload/{empresaId}/{nombre}/{fileName} and
  * /files-upload/{empresaId}/{nombre}/{fileName} (multipart, field `file`, at most 20 MB), GET
  * /procesar-imagenes?productos=A,B, and the stored files served back under /multimedia/{nombre}/{file}.
  * The product must belong to `empresaId`, a company the caller may see (403 otherwise; 404 when no product of

@@ -1,5 +1,5 @@
 /**
- * Products per range (spec §5, §7), as rules around the generic ProductosPorRango routes:
+ * Products per range (docs/requirements.md#r5-validation, #r7-api), as rules around the generic ProductosPorRango routes:
  * - a write whose range overlaps another range of the same skuProducto and club (date part only, the app's
  *   own rangesOverlap) is refused with 422 and the message on desdeFecha/hastaFecha; nothing is written;
  * - a create sends the club item to the ERP ('PIMIntegration_ItemClubItems', Acction INSERT with CLUB, SKU,

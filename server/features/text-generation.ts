@@ -1,5 +1,5 @@
 /**
- * Text generation endpoints (spec §7 "Text generation"), over TextGenerationService (server/ai/). All scoped
+ * Text generation endpoints (docs/requirements.md#r7-api "Text generation"), over TextGenerationService (server/ai/). All scoped
  * to the caller's companies through the products. Decisions (see also the service's header):
  *
  * - PATCH /ProductosGeneracionTextos/updateManyProcesado {ids, nuevoEstado}: `ids` are TextosGenerados ids and
@@ -15,7 +15,7 @@
  *   that alone overruns it fails with the reason. No server-wide lock: each row is claimed while processed,
  *   so a manual call waits at most for the one row a nightly run is generating.
  * - GET /generarTextosIAPorProcesoNocturno: every pending row (unbounded: a scheduled job, not the app).
- * - PATCH /ProductosGeneracionTextos/cancelarPendientes {ids} (reference-API addition, not in spec §7): the
+ * - PATCH /ProductosGeneracionTextos/cancelarPendientes {ids} (reference-API addition, not in docs/requirements.md#r7-api): the
  *   app's "Detener" and leaving the page mid-run. The pending rows among `ids` (not being processed right
  *   now) end procesado 'S', estado 'NoEjecutado', motivo 'Cancelada por el usuario antes de procesarse', so
  *   no later manual or nightly run generates them. Answers {count, enProceso: ids still being processed}.

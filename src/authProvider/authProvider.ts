@@ -1,4 +1,4 @@
-/** react-admin 5 authProvider over the PIM API (POST /auth/login; spec §2, §4, §6, DESIGN §4). */
+/** react-admin 5 authProvider over the PIM API (POST /auth/login; docs/requirements.md#r2-screens, #r4-states, #r6-roles, the architecture notes (auth and permissions)). */
 import type { AuthProvider } from 'react-admin';
 import { AUTH_TIMEOUT_MS, AuthTimeoutError, withDeadline } from './deadline';
 import { LOGOUT_TIMEOUT_MS, logoutOnServer } from './logout';
@@ -25,7 +25,7 @@ interface ErrorBody {
   message?: string;
 }
 
-/** Shown on the login page when a valid user has no admin role (spec §2: any other role goes to /login). */
+/** Shown on the login page when a valid user has no admin role (docs/requirements.md#r2-screens: any other role goes to /login). */
 export const NOT_ADMIN_MESSAGE =
   'Acceso denegado: solo los usuarios con el rol de administrador pueden entrar en el PIM. Consulta con un administrador.';
 export const CONNECTION_MESSAGE = 'Error de conexión. Verifique su red e intente de nuevo.';

@@ -1,5 +1,5 @@
 /**
- * The server side of a logout, before the local one (spec §4: logout clears all local storage and the cache):
+ * The server side of a logout, before the local one (docs/requirements.md#r4-states: logout clears all local storage and the cache):
  * the session's refresh token is revoked with POST /auth/logout, so a copy of it (a shared computer, a stolen
  * localStorage) cannot renew the session afterwards. Best effort and bounded: no refresh token → no call; a
  * refresh under way is awaited first (its new token is the one to revoke); errors are ignored; after

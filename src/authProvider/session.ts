@@ -1,4 +1,4 @@
-/** The session in localStorage (spec §9 keys): accessToken, refreshToken, userDataPim. */
+/** The session in localStorage (docs/requirements.md#r9-constants keys): accessToken, refreshToken, userDataPim. */
 import { DEFAULT_RULES, type AbilityRule, type Permiso } from '../core/permissions';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -64,11 +64,11 @@ export const forgetTokens = (): void => {
   for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_DATA_KEY]) localStorage.removeItem(key);
 };
 
-/** Logout: all local storage goes (spec §4), including the selected company and react-admin's store. */
+/** Logout: all local storage goes (docs/requirements.md#r4-states), including the selected company and react-admin's store. */
 export const clearSession = (): void => localStorage.clear();
 
 export const ADMIN_ROLE = 'admin';
 
-/** The role admin (codigo 'admin', exactly as the API decides it): the only role let into the app (spec §2, §6). */
+/** The role admin (codigo 'admin', exactly as the API decides it): the only role let into the app (docs/requirements.md#r2-screens, #r6-roles). */
 export const isAdmin = (user: Pick<UserData, 'roles'> | null | undefined): boolean =>
   Array.isArray(user?.roles) && user.roles.some((rol) => rol?.codigo === ADMIN_ROLE);

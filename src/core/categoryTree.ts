@@ -1,5 +1,5 @@
 /**
- * The category tree of a company (spec §2, §3, §9): the root has codigo 'master'; top-level categories hang
+ * The category tree of a company (docs/requirements.md#r2-screens, #r3-entities, #r9-constants): the root has codigo 'master'; top-level categories hang
  * from it (padre 'master') and subcategories from a top-level category (padre = its codigo). Two levels only.
  * Pure: used by the tree screen and by the reference API's write rule.
  */

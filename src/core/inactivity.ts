@@ -1,5 +1,5 @@
 /**
- * Session inactivity rules (spec §4 Session, §9): the timeout in minutes comes from `minutosCierreSesion` of the
+ * Session inactivity rules (docs/requirements.md#r4-states Session, #r9-constants): the timeout in minutes comes from `minutosCierreSesion` of the
  * selected company's global parameters (default 5); a local storage value `tiempoDeEsperaInactividad` (minutes)
  * overrides it. On expiry an info notice shows for 5 s, then the user is logged out. Pure.
  */

@@ -1,4 +1,4 @@
-/** Media rules (spec §5 "Media"). */
+/** Media rules (docs/requirements.md#r5-validation "Media"). */
 export type MediaType = 'Imagen' | 'Documento';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg']);

@@ -1,5 +1,5 @@
 /**
- * Permissions → ability rules → access checks (spec §6, DESIGN §4). Pure; ra-rbac is not public, so this is
+ * Permissions → ability rules → access checks (docs/requirements.md#r6-roles, the architecture notes (auth and permissions)). Pure; ra-rbac is not public, so this is
  * the app's own matcher behind authProvider.canAccess.
  */
 import { normalizePermisoName } from './apiPermisos';

@@ -1,4 +1,4 @@
-/** Product modification dates are shown as 'YYYY-MM-DD HH:mm:ss' (spec §9), in local time. Pure. */
+/** Product modification dates are shown as 'YYYY-MM-DD HH:mm:ss' (docs/requirements.md#r9-constants), in local time. Pure. */
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 export const formatProductDate = (value: unknown): string => {

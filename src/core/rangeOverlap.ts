@@ -1,4 +1,4 @@
-/** Range overlap rule for products per range (spec §5): same skuProducto and club, date part only. */
+/** Range overlap rule for products per range (docs/requirements.md#r5-validation): same skuProducto and club, date part only. */
 import { datePart } from './datePart';
 
 export interface RangeLike {

@@ -1,4 +1,4 @@
-/** The selected company (spec §1: localStorage `selectedEmpresaId`, default 1). */
+/** The selected company (docs/requirements.md#r1-product: localStorage `selectedEmpresaId`, default 1). */
 export const SELECTED_EMPRESA_KEY = 'selectedEmpresaId';
 export const DEFAULT_EMPRESA_ID = 1;
 /** Dispatched on window when this tab selects another company. */

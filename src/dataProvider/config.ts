@@ -1,5 +1,5 @@
 /**
- * The API base address (DESIGN §3, spec §7): runtime config (`/config.json` or `window.__PIM_CONFIG__`), else the
+ * The API base address (the architecture notes (data provider rules), docs/requirements.md#r7-api): runtime config (`/config.json` or `window.__PIM_CONFIG__`), else the
  * build-time `VITE_API_URL`, else http://localhost:8000; trailing slashes stripped. A runtime `apiUrl` of ""
  * means "the page's own origin" (the reference API serves the built app on the same port).
  */

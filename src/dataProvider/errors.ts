@@ -1,5 +1,5 @@
 /**
- * Server field errors → Spanish messages (spec §5 "Products", §8 "Products"), from either 422 shape LoopBack 4
+ * Server field errors → Spanish messages (docs/requirements.md#r5-validation "Products", #r8-errors "Products"), from either 422 shape LoopBack 4
  * answers (read by src/core/loopbackError.ts). Pure.
  */
 import { isRecord } from '../core/guards';
@@ -9,10 +9,10 @@ export const PRODUCT_UPDATE_ERROR =
   'No se pudo actualizar el producto. Por favor, revisa los datos e inténtalo de nuevo';
 export const NO_RESPONSE_SUFFIX = '. No se obtuvo respuesta del servidor';
 
-/** '/empresa_id' → 'empresaid': leading slash, underscores and hyphens removed (spec §5). */
+/** '/empresa_id' → 'empresaid': leading slash, underscores and hyphens removed (docs/requirements.md#r5-validation). */
 export const normalizeFieldName = (path: string): string => path.replace(/^\//, '').replace(/[_-]/g, '');
 
-/** The Spanish message for one field and one server message (spec §5). */
+/** The Spanish message for one field and one server message (docs/requirements.md#r5-validation). */
 export const fieldMessage = (field: string, serverMessage: string): string => {
   const message = serverMessage.toLowerCase();
   if (message.includes('required') || message.includes('missing'))

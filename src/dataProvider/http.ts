@@ -4,7 +4,7 @@
  * - on 401, ONE shared (single-flight) refresh for any number of concurrent failing calls, which are then
  *   replayed once with the new token; a failed refresh calls `onAuthFailure` once and every waiting call rejects;
  *   a replay that 401s again is not refreshed again, and auth URLs (login/refresh) are never refreshed;
- * - errors become `HttpError`s with a Spanish message (spec §8) and the server's `{error:{…}}` body kept intact;
+ * - errors become `HttpError`s with a Spanish message (docs/requirements.md#r8-errors) and the server's `{error:{…}}` body kept intact;
  *   the message is stored under localStorage `error` before rejecting.
  *
  * fetchUtils.fetchJson resolves 204/empty bodies with `json: undefined` (JSON.parse of '' fails silently), so
@@ -90,7 +90,7 @@ const storeError = (message: string): void => {
 };
 
 /**
- * Any failure → an HttpError with the Spanish catalogue message (spec §8). Abort errors pass through untouched.
+ * Any failure → an HttpError with the Spanish catalogue message (docs/requirements.md#r8-errors). Abort errors pass through untouched.
  * 5xx answers carry strong-error-handler's generic 'Internal Server Error', so they get the Spanish generic text.
  */
 export const toHttpError = (error: unknown): unknown => {
@@ -163,7 +163,7 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
       const response = await fetchJson(url, { ...withToken(options, token), signal: limit.signal });
       return { status: response.status, headers: response.headers, body: response.body, json: response.json };
     } catch (error) {
-      // A server that never answers is a connection failure (spec §8), not an abort by the caller.
+      // A server that never answers is a connection failure (docs/requirements.md#r8-errors), not an abort by the caller.
       if (limit.timedOut()) throw new HttpError(CONNECTION_ERROR_MESSAGE, 0, null);
       throw error;
     } finally {

@@ -1,5 +1,5 @@
 /**
- * react-admin DataProvider for the LoopBack 4 REST dialect (DESIGN §3, docs/loopback-contract.md), driven by the
+ * react-admin DataProvider for the LoopBack 4 REST dialect (the architecture notes (data provider rules), docs/loopback-contract.md), driven by the
  * resource schemas of src/resources (id field, composite keys, company scoping, filters, writable fields).
  *
  *   loopbackDataProvider(apiUrl, httpClient = fetchUtils.fetchJson, { getEmpresaId })
@@ -75,7 +75,7 @@ export interface LoopbackDataProviderOptions {
   deleteConcurrency?: number;
 }
 
-/** Ids per getMany/updateMany request (spec §7 "batched with an inq list of 100"). */
+/** Ids per getMany/updateMany request (docs/requirements.md#r7-api "batched with an inq list of 100"). */
 export const BATCH_SIZE = 100;
 /** Keep every URL far below Node's 16 KiB header limit (LoopBack answers 431 beyond it). */
 export const MAX_URL_LENGTH = 8000;

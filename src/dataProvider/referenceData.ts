@@ -4,7 +4,7 @@
  *
  *   const dataProvider = withReferenceData(loopbackDataProvider(apiUrl, httpClient), apiUrl, httpClient);
  *
- * Screens reach them with `useReferenceData()`. Path parameters are required (spec §5 client call rule).
+ * Screens reach them with `useReferenceData()`. Path parameters are required (docs/requirements.md#r5-validation client call rule).
  */
 import { useMemo } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
@@ -29,7 +29,7 @@ export interface ReferenceDataApi {
   eliminaAtributosEnProductosPorCategoria(categoriaNombre: string, atributoId: Identifier): Promise<number>;
 }
 
-/** spec §5: "Each required path parameter must be present", the error names it. */
+/** docs/requirements.md#r5-validation: "Each required path parameter must be present", the error names it. */
 export const requireParam = (value: unknown, name: string, operation: string): string => {
   if (value === null || value === undefined || String(value).trim() === '') {
     throw new Error(`Required parameter ${name} was null or undefined when calling ${operation}.`);

@@ -1,7 +1,7 @@
 /**
  * react-admin filter values → a LoopBack 4 `where` object, driven by the resource schema.
  *
- * Rules (DESIGN §3, docs/loopback-contract.md):
+ * Rules (the architecture notes (data provider rules), docs/loopback-contract.md):
  * - `q` → `{or: [{f: {like: '%term%'}}, …]}` over `schema.search`.
  * - Declared filters (`schema.filters`) follow their operator; empty values and the filter's `ignore` values
  *   ('TODOS', 'TODAS') mean "no filter".

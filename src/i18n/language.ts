@@ -1,4 +1,4 @@
-/** The interface language lives in the cookie `idioma` (spec §1): es by default, unknown values → es. */
+/** The interface language lives in the cookie `idioma` (docs/requirements.md#r1-product): es by default, unknown values → es. */
 import Cookies from 'js-cookie';
 
 export const LANGUAGE_COOKIE = 'idioma';

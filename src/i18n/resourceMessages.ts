@@ -1,6 +1,6 @@
 /**
  * `resources.<name>.{name,fields,notifications}` generated from the registry, so labels are declared once
- * (in the schemas, with their `names` in the other languages). Spanish success toasts come from schema.messages (spec §8); other languages, and
+ * (in the schemas, with their `names` in the other languages). Spanish success toasts come from schema.messages (docs/requirements.md#r8-errors); other languages, and
  * resources without their own message, get the generic 'Registro … correctamente!!' wording.
  */
 import { registry } from '../resources/registry';

@@ -1,4 +1,4 @@
-/** The static footer (spec §2 layout defaults). */
+/** The static footer (docs/requirements.md#r2-screens layout defaults). */
 import Box from '@mui/material/Box';
 import { useTranslate } from 'react-admin';
 

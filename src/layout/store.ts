@@ -1,5 +1,5 @@
 /**
- * react-admin's store with the PIM defaults: the sidebar starts collapsed (`sidebar.open` false, spec §2
+ * react-admin's store with the PIM defaults: the sidebar starts collapsed (`sidebar.open` false, docs/requirements.md#r2-screens
  * "vertical menu collapsed, kept in local storage"), also after logout clears the storage; and the
  * `locale` key reads and writes the `idioma` cookie, so the cookie stays the source of the language.
  */

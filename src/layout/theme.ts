@@ -1,4 +1,4 @@
-/** Light theme with a purple primary colour (spec §9), based on react-admin's default light theme. */
+/** Light theme with a purple primary colour (docs/requirements.md#r9-constants), based on react-admin's default light theme. */
 import { deepPurple } from '@mui/material/colors';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 

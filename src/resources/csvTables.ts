@@ -1,5 +1,5 @@
 /**
- * The tables of the generic import/export (spec §3 "Tables known to generic import/export"): every schema that
+ * The tables of the generic import/export (docs/requirements.md#r3-entities "Tables known to generic import/export"): every schema that
  * declares a `table`, read from the registry (a new declaration with a `table` is importable and exportable with
  * no other code). Views (vista_muestra_fotos_optimizada) are export-only.
  *
@@ -27,7 +27,7 @@ export const importSchemas = (): ResourceSchema[] =>
 
 export type TableResolution = { schema: ResourceSchema } | { error: string };
 
-/** A table name (spec §3 spelling) → its schema, or the spec's 'Problema con el nombre de la tabla'. */
+/** A table name (docs/requirements.md#r3-entities spelling) → its schema, or the spec's 'Problema con el nombre de la tabla'. */
 export function resolveTable(name: string | null | undefined, mode: 'import' | 'export'): TableResolution {
   const schema = name ? schemaForTable(name.trim()) : undefined;
   if (!schema) return { error: TABLE_NAME_ERROR };
@@ -69,7 +69,7 @@ export const idColumn = (schema: ResourceSchema): string | undefined =>
 /** Columns holding file paths: prefixed with the base path in integration-template exports. */
 export const FILE_COLUMNS: readonly string[] = ['imagen', 'fichero'];
 
-/** The column dropped from integration-template exports (spec §7). */
+/** The column dropped from integration-template exports (docs/requirements.md#r7-api). */
 export const FAMILIAS_COLUMN = 'familias';
 
 /**

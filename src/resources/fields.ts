@@ -21,7 +21,7 @@ export const num = field('number');
 export const date = field('date');
 export const datetime = field('datetime');
 
-/** An S/N flag: defaults to 'N' (spec §4 "The S/N flags default to N"). */
+/** An S/N flag: defaults to 'N' (docs/requirements.md#r4-states "The S/N flags default to N"). */
 export const sn = (name: string, label: string, options: FieldOptions = {}): FieldSchema => ({
   name,
   type: 'sn',
@@ -74,7 +74,7 @@ export const stamps = (): FieldSchema[] => [
   },
 ];
 
-/** The fields every ERP-synchronised table carries (spec §3 "Sync log row"). */
+/** The fields every ERP-synchronised table carries (docs/requirements.md#r3-entities "Sync log row"). */
 export const syncLogFields = (): FieldSchema[] => [
   {
     name: 'fechaSincronizacionConBC',
@@ -171,7 +171,7 @@ type ResourceInput = Omit<ResourceSchema, 'idField' | 'operations' | 'sort' | 'f
     operations?: Partial<ResourceOperations>;
   };
 
-/** Fills the defaults: id 'id', nombre ASC (spec §9), all operations, no filters. */
+/** Fills the defaults: id 'id', nombre ASC (docs/requirements.md#r9-constants), all operations, no filters. */
 export const defineResource = (input: ResourceInput): ResourceSchema => ({
   ...input,
   idField: input.idField ?? 'id',

@@ -119,6 +119,6 @@ export const schemaFor = (resource: string): ResourceSchema | undefined =>
   extra.find((schema) => schema.name === resource) ??
   allSchemas().find((schema) => schema.aliases?.includes(resource));
 
-/** The schema that owns a CSV table name (spec §3 table list). */
+/** The schema that owns a CSV table name (docs/requirements.md#r3-entities table list). */
 export const schemaForTable = (table: string): ResourceSchema | undefined =>
   allSchemas().find((schema) => schema.table === table);

@@ -76,13 +76,13 @@ export interface FieldSchema {
    */
   uniqueWith?: readonly string[];
   /**
-   * Typed as free text and normalised on save by the CSV import's rules (spec §5, `normalizeRow` of the
+   * Typed as free text and normalised on save by the CSV import's rules (docs/requirements.md#r5-validation, `normalizeRow` of the
    * schema's `table`): integers typed as text; dates as ISO, dd/mm/yyyy, yyyy/mm/dd, dd-mm-yyyy or yyyy-mm-dd.
    * A value the rules cannot read is a field error, and the text stays as typed.
    */
   lenient?: boolean;
   /**
-   * How the CSV import (and the forms of schemas with `normalizeOnSave`) read this field's text (spec §5):
+   * How the CSV import (and the forms of schemas with `normalizeOnSave`) read this field's text (docs/requirements.md#r5-validation):
    * 'integer', 'date' (ISO, dd/mm/yyyy, yyyy/mm/dd…), 'sn' (si/sí/s/true → 'S', no/n/false → 'N') or 'sn-or-n'
    * (yes → 'S', anything else → 'N').
    */
@@ -160,7 +160,7 @@ export interface ChildListSchema {
   target: string;
   /** Spanish title of the section. */
   label: string;
-  /** Rows shown (spec §7: the company's EmpresasBC list is limited to 20). */
+  /** Rows shown (docs/requirements.md#r7-api: the company's EmpresasBC list is limited to 20). */
   perPage?: number;
   /** The child fields shown as columns (default: the child's list columns without `target`). */
   columns?: readonly string[];
@@ -187,7 +187,7 @@ export interface ResourceSchema {
    * react-admin's `resources.<name>.name`. Required, so a new resource without a translation is a type error.
    */
   names: ResourceNames;
-  /** Table name known to the generic CSV import/export (spec §3), if any. */
+  /** Table name known to the generic CSV import/export (docs/requirements.md#r3-entities), if any. */
   table?: string;
   /**
    * How an imported row without id finds the record it updates: natural keys in order of preference (each a
@@ -229,22 +229,22 @@ export interface ResourceSchema {
   /** Menu placement; `hidden` resources are registered but not in the menu (child records). */
   menu: { group: MenuGroup; icon: string; hidden?: boolean };
   /**
-   * Spanish success toasts (spec §8). `deletedMany` is the plural of `deleted` for bulk deletes, with the
+   * Spanish success toasts (docs/requirements.md#r8-errors). `deletedMany` is the plural of `deleted` for bulk deletes, with the
    * number as %{smart_count} ('%{smart_count} marcas eliminadas'); without it, '%{smart_count} registros
    * eliminados correctamente!!'.
    */
   messages?: { created?: string; updated?: string; deleted?: string; deletedMany?: string };
   /**
-   * Forms pass their values through the CSV import's `normalizeRow(table, …)` before saving (spec §5), so
+   * Forms pass their values through the CSV import's `normalizeRow(table, …)` before saving (docs/requirements.md#r5-validation), so
    * import and forms share one implementation. Needs `table`.
    */
   normalizeOnSave?: boolean;
   /**
-   * spec §4 list behaviour: after a create or update the list selection is cleared, the resource's cached
+   * docs/requirements.md#r4-states list behaviour: after a create or update the list selection is cleared, the resource's cached
    * queries are refreshed and this store flag is raised (e.g. 'actualizar_Marcas') for screens that cache it.
    */
   refreshFlag?: string;
-  /** Deleting a record reloads the page (spec §4: integration templates). */
+  /** Deleting a record reloads the page (docs/requirements.md#r4-states: integration templates). */
   reloadOnDelete?: boolean;
   /** Child lists shown under the edit form. */
   children?: readonly ChildListSchema[];

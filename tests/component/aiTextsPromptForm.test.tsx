@@ -1,7 +1,7 @@
 /**
  * The marketplace prompt form over fakerest: the category is picked from the company's categories (grouped,
  * top category or subcategory) instead of typed, and a second prompt for the same marketplace and category shows
- * spec §5's prompt variant of the duplicate message — both from the existeMarketPlaceYCategoria check and from
+ * docs/requirements.md#r5-validation prompt variant of the duplicate message — both from the existeMarketPlaceYCategoria check and from
  * the server's 422 ER_DUP_ENTRY. What was typed stays in the form.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** An authProvider for component tests: signed in, with the given ability rules deciding canAccess (spec §6). */
+/** An authProvider for component tests: signed in, with the given ability rules deciding canAccess (docs/requirements.md#r6-roles). */
 import type { AuthProvider } from 'react-admin';
 import { canAccessWithRules, type AbilityRule } from '../../src/core/permissions';
 

@@ -1,6 +1,6 @@
 /**
  * The catalogue product assignment screen over ra-data-fakerest: the two lists exclude each other, moving
- * products refreshes both lists and counts and clears the selection, every answer shape shows its spec §8
+ * products refreshes both lists and counts and clears the selection, every answer shape shows its docs/requirements.md#r8-errors
  * message, "add all matching the filter" is one request, and deleting a catalogue removes its products first.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -146,7 +146,7 @@ describe('catalogue product assignment', () => {
   });
 });
 
-describe('messages for each answer shape (spec §8)', () => {
+describe('messages for each answer shape (docs/requirements.md#r8-errors)', () => {
   it.each([
     ['an empty array', [], 'No se insertaron productos, respuesta inesperada'],
     ['an object', { ok: true }, 'No se insertaron productos, respuesta inesperada'],

@@ -56,7 +56,7 @@ describe('forms', () => {
     });
     expect(createDefaults(schema('productos'))).not.toHaveProperty('activoEnMarketplace');
     expect(createDefaults(schema('producto-generals'))).toEqual({ mercados: '724' });
-    // spec §4: the S/N flags default to N
+    // docs/requirements.md#r4-states: the S/N flags default to N
     expect(createDefaults(schema('catalogos'))).toEqual({ activoSN: 'N' });
   });
 });
@@ -129,7 +129,7 @@ describe('dates', () => {
 describe('references', () => {
   it('search a target by its own contains filter, its q search, or the label field', () => {
     expect(searchKeyFor('Marca', 'nombre')).toBe('nombre');
-    // companies search their name with their own searchDescripcion filter (spec §2)
+    // companies search their name with their own searchDescripcion filter (docs/requirements.md#r2-screens)
     expect(searchKeyFor('empresas', 'nombre')).toBe('searchDescripcion');
     expect(searchKeyFor('categorias', 'nombre')).toBe('q');
     expect(searchKeyFor('MarketPlaces', 'codigo')).toBe('searchCodigo');

@@ -1,5 +1,5 @@
 /**
- * Import and export offer only the tables the person may use (spec §6 rules through canAccessWithRules):
+ * Import and export offer only the tables the person may use (docs/requirements.md#r6-roles rules through canAccessWithRules):
  * import needs 'create' or 'import' on the table's resource, export 'read'/'export'/'list'. And leaving the
  * import page while an import runs asks first (react-router blocker): staying keeps it running, leaving cancels it.
  */

@@ -1,5 +1,5 @@
 /**
- * Each integration page asks for its own permission (spec §6 rules through canAccessWithRules): with editor-like
+ * Each integration page asks for its own permission (docs/requirements.md#r6-roles rules through canAccessWithRules): with editor-like
  * rules (read productos, read logsnavs) the menu offers the sync log and the shopping feed but not the ERP sync
  * nor AECOC, which show "access denied" when opened; 'sync' on 'erp' opens the ERP page; 'manage all' (admin)
  * opens everything.

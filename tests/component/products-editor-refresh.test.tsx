@@ -239,7 +239,7 @@ describe('error toasts: the spec literal exactly, the detail apart', () => {
   });
 });
 
-describe('the load-failure dialog (spec §8: 5 s, then load again)', () => {
+describe('the load-failure dialog (docs/requirements.md#r8-errors: 5 s, then load again)', () => {
   it('retries by itself every 5 s (not while loading), now on request, and leads back to the list', () => {
     vi.useFakeTimers();
     const onReload = vi.fn();

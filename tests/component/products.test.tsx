@@ -61,7 +61,7 @@ describe('product list', () => {
     ).toBe(true);
   });
 
-  it('filters by finalizado S/N (spec §2) and asks the statuses of the filtered page in one request', async () => {
+  it('filters by finalizado S/N (docs/requirements.md#r2-screens) and asks the statuses of the filtered page in one request', async () => {
     const recorded = withProductApi();
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');

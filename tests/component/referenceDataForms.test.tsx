@@ -274,7 +274,7 @@ describe('catalogue codes', () => {
   });
 });
 
-describe('spec §4 list behaviour and §8 toasts', () => {
+describe('docs/requirements.md#r4-states list behaviour and #r8-errors toasts', () => {
   it('after creating a brand the selection is cleared, actualizar_Marcas is raised, "Marca creada" shows', async () => {
     const store = memoryStore();
     store.setItem('pim.lastSelected.Marca', 3);

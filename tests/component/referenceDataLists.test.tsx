@@ -1,5 +1,5 @@
 /**
- * The lists of the reference-data screens (spec §2) over fakerest: each offers the spec's filters (always
+ * The lists of the reference-data screens (docs/requirements.md#r2-screens) over fakerest: each offers the spec's filters (always
  * shown or under "Añadir filtro"), sends them under the spec's names, and narrows its rows; default orders.
  * How each filter becomes a LoopBack `where` is covered by the data provider's tests and, against the real
  * API, by tests/contract/reference-data-lists.test.ts.
@@ -150,7 +150,7 @@ describe.each(SCREENS)('$path list', ({ path, resource, shown, offered, typed })
   });
 });
 
-describe('companies: free text, or searchCodigo and searchDescripcion (spec §2)', () => {
+describe('companies: free text, or searchCodigo and searchDescripcion (docs/requirements.md#r2-screens)', () => {
   it.each([
     ['searchCodigo', 'dem', ['Empresa Demo']],
     ['searchDescripcion', 'otra', ['Otra Empresa']],
@@ -166,14 +166,14 @@ describe('companies: free text, or searchCodigo and searchDescripcion (spec §2)
 });
 
 describe('default orders', () => {
-  it('range types are sorted by orden (spec §9)', async () => {
+  it('range types are sorted by orden (docs/requirements.md#r9-constants)', async () => {
     const { provider, lastCall } = referenceProvider();
     renderReference('/TiposRango', { dataProvider: provider });
     await waitFor(() => expect(rowsText('rango')).toEqual(['Imprescindible', 'Recomendado', 'Temporada']));
     expect(lastCall('getList', 'TiposRango')?.params.sort).toEqual({ field: 'orden', order: 'ASC' });
   });
 
-  it('multimedia types are sorted by clave (spec §9)', async () => {
+  it('multimedia types are sorted by clave (docs/requirements.md#r9-constants)', async () => {
     const { provider, lastCall } = referenceProvider();
     renderReference('/multimedias', { dataProvider: provider });
     await waitFor(() => expect(rowsText('clave')).toEqual(['ficha', 'principal']));

@@ -203,7 +203,7 @@ describe('other tables', () => {
     expect(await importCsv('marca', csv)).toMatchObject({ created: 0, unchanged: 2 });
   });
 
-  it('sustitutos: dates and intercambiable normalised (spec §5), re-import unchanged', async () => {
+  it('sustitutos: dates and intercambiable normalised (docs/requirements.md#r5-validation), re-import unchanged', async () => {
     const csv = [
       'skuPrincipal;skuSustituto;fechaInicio;fechaFin;intercambiable',
       `${tag}-S;${tag}-S1;05/03/2026;2026-12-31;sí`,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Contract: uploaded files are not public (DESIGN.md §8; issue 3 "Data of another company is neither listed nor
+ * Contract: uploaded files are not public (DESIGN.md #r8-errors; issue 3 "Data of another company is neither listed nor
  * changeable"). Every GET/HEAD under /multimedia needs a valid access token (Authorization: Bearer, or the
  * access_token parameter an <img> can send); a non-admin gets only the files of their company's products, and
  * anything else — another company's file, a traversing or malformed path — is the same 404 a missing file gets.

@@ -126,7 +126,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('creation chain (spec §4, §5)', () => {
+describe('creation chain (docs/requirements.md#r4-states, #r5-validation)', () => {
   it('GET /productos/getNextId answers the highest id + 1', async () => {
     const { data } = await provider.getList('productos', {
       pagination: { page: 1, perPage: 1 },
@@ -203,7 +203,7 @@ const untilSecondAfter = async (stamp: string) => {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 10));
 };
 
-describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
+describe('editor save (docs/requirements.md#r4-states "Saving a product", #r5-validation, #r8-errors)', () => {
   it('saves product, general, catalogue, attribute values and icons; loads them back', async () => {
     const [product] = await rows('/productos', { nombre: `${tag}-NEW` });
     const bundle = await loadProductBundle(provider, api, product.id as number);
@@ -257,7 +257,7 @@ describe('editor save (spec §4 "Saving a product", §5, §8)', () => {
   });
 });
 
-describe('manual ERP sync with the volume check (spec §7, §8)', () => {
+describe('manual ERP sync with the volume check (docs/requirements.md#r7-api, #r8-errors)', () => {
   it("no volume: 'volumen NO', nothing sent, the refusal logged on the product", async () => {
     const [product] = await rows('/productos', { nombre: `${tag}-NEW` });
     await call(`/productos/${product.id}`, {
@@ -326,7 +326,7 @@ describe('manual ERP sync with the volume check (spec §7, §8)', () => {
   });
 });
 
-describe('uploads (spec §7 "Files"): multipart field file, stored, served back, 800x600 PNG', () => {
+describe('uploads (docs/requirements.md#r7-api "Files"): multipart field file, stored, served back, 800x600 PNG', () => {
   const nombre = () => `${tag}-NEW`;
 
   it('an image is stored with its 800x600 PNG rendition, both served back', async () => {
@@ -460,7 +460,7 @@ describe('uploads (spec §7 "Files"): multipart field file, stored, served back,
   });
 });
 
-describe('replica (spec §7 GET /productos/replica/{id})', () => {
+describe('replica (docs/requirements.md#r7-api GET /productos/replica/{id})', () => {
   it('copies the product and every part under a new unique name, files included', async () => {
     const [source] = await rows('/productos', { nombre: `${tag}-NEW` });
     const copy = await api.replicate(source.id as number);
@@ -521,7 +521,7 @@ describe('lookups and the list', () => {
   });
 });
 
-describe('B2B products (spec §7)', () => {
+describe('B2B products (docs/requirements.md#r7-api)', () => {
   it('obtenerProductosFiltrados: marketplace products of the company, filtered; multiempresas for all', async () => {
     const all = await api.b2bProducts({});
     expect(all.length).toBeGreaterThan(0);
@@ -555,7 +555,7 @@ describe('B2B products (spec §7)', () => {
   });
 });
 
-describe('delete (spec §7: 204)', () => {
+describe('delete (docs/requirements.md#r7-api: 204)', () => {
   it('deleting a product answers 204 and removes its parts', async () => {
     const [copy] = await rows('/productos', { nombre: `${tag}-NEW-COPIA-2` });
     const res = await call(`/productos/${copy.id}`, { method: 'DELETE' });

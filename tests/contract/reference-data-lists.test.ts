@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Contract: the reference-data lists' filters (spec §2), as the screens send them, through the app's real data
+ * Contract: the reference-data lists' filters (docs/requirements.md#r2-screens), as the screens send them, through the app's real data
  * provider against the reference API with the demo seed: each filter narrows the rows the way the spec says
  * (like, equality, TODOS/TODAS ignored, date bounds), default orders, the company's ERP links (limit 20 by
  * idEmpresa, brand joined in), and attribute lookups by id batched by 100.

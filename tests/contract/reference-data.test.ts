@@ -123,7 +123,7 @@ describe('GET /productos/por-categoria/{tipo}/{nombre}', () => {
     expect(editorView.every((p) => p.empresaId === 1)).toBe(true);
   });
 
-  it('path parameters are required (spec §5 client call rule)', async () => {
+  it('path parameters are required (docs/requirements.md#r5-validation client call rule)', async () => {
     await expect(asAdmin.productosPorCategoria('categoria', '')).rejects.toThrow(
       'Required parameter nombre was null or undefined when calling productosPorCategoria.',
     );

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Text generation over the reference API (spec §7): createMany → manual generation → texts stored →
+ * Text generation over the reference API (docs/requirements.md#r7-api): createMany → manual generation → texts stored →
  * updateManyProcesado → review state; reviewed texts are never overwritten without the explicit flag; test
  * bench, save, duplicate prompt check, generic dispatch and company isolation; the run's lifecycle (a retried
  * createMany reuses pending rows, cancelarPendientes takes the rest of a stopped run out of the queue for good)
@@ -118,7 +118,7 @@ describe('generation and review', () => {
       revisados: 1,
     });
 
-    // the product list's derived status (spec §4) follows the stored revisado_sn
+    // the product list's derived status (docs/requirements.md#r4-states) follows the stored revisado_sn
     const stored = async (id: number) =>
       (await call(admin, 'GET', `/TextosGenerados?filter=${q({ where: { productoId: id } })}`))
         .body as Body[];

@@ -76,7 +76,7 @@ test('generate texts for two products, review one fully and one partly', async (
   await search(partial);
   await expect(page.locator('table tbody tr').filter({ hasText: partial })).toContainText('Revisado parcial');
 
-  // …and in the product list's review status column (spec §4)
+  // …and in the product list's review status column (docs/requirements.md#r4-states)
   for (const [sku, status] of [
     [full, /^Revisado$/],
     [partial, /^Revisado parcial$/],

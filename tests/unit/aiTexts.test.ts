@@ -28,7 +28,7 @@ const dup = (statusCode: number | string = 422) =>
     },
   });
 
-describe('save error messages (spec §5, §8)', () => {
+describe('save error messages (docs/requirements.md#r5-validation, #r8-errors)', () => {
   it('422 ER_DUP_ENTRY gives the duplicate-code message, per variant', () => {
     expect(saveErrorMessage(dup(), 'marketplace')).toBe(
       'El código de marketplace ya existe. Por favor, usa uno diferente.',

@@ -1,4 +1,4 @@
-/** Spec §8 "Catalogue products": every answer shape of add/remove → status and the literal Spanish message. */
+/** docs/requirements.md#r8-errors "Catalogue products": every answer shape of add/remove → status and the literal Spanish message. */
 import { describe, expect, it } from 'vitest';
 import { addOutcome, removeOutcome } from '../../src/custom/catalogueProducts/messages';
 

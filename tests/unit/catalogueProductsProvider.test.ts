@@ -119,7 +119,7 @@ describe('catalogueProductsApi', () => {
   });
 });
 
-describe('client call rule (spec §5)', () => {
+describe('client call rule (docs/requirements.md#r5-validation)', () => {
   it('a missing catalogoId fails before any request, naming the parameter', async () => {
     const recorder = recordingClient(() => ({ json: [] }));
     const api = catalogueProductsApi(API, recorder.client);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCounter } from '../../src/core/counter';
 import { snBadgeVariant } from '../../src/resources/generic/SNBadge';
 
-describe('counter helper (spec §9)', () => {
+describe('counter helper (docs/requirements.md#r9-constants)', () => {
   it('values above 999 → thousands with one decimal and k', () => {
     expect(formatCounter(1234)).toBe('1.2k');
     expect(formatCounter(1000)).toBe('1.0k');
@@ -25,7 +25,7 @@ describe('counter helper (spec §9)', () => {
   });
 });
 
-describe('S/N badge helper (spec §4)', () => {
+describe('S/N badge helper (docs/requirements.md#r4-states)', () => {
   it('S is positive; anything else negative', () => {
     expect(snBadgeVariant('S')).toBe('positive');
     for (const value of ['N', 's', 'SI', '', ' S', null, undefined, true, 1]) {

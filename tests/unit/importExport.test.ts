@@ -4,7 +4,7 @@ import { normalizeTableRow } from '../../src/resources/csvTables';
 import { csvCell, csvFileName } from '../../src/core/csv/csv';
 import { toCsv } from '../../src/resources/csvTables';
 
-describe('parseFlexibleDate (spec §5)', () => {
+describe('parseFlexibleDate (docs/requirements.md#r5-validation)', () => {
   it.each([
     ['2024-03-05T10:20:30.123Z', '2024-03-05T00:00:00.000Z'],
     ['05/03/2024', '2024-03-05T00:00:00.000Z'],
@@ -24,7 +24,7 @@ describe('parseFlexibleDate (spec §5)', () => {
   });
 });
 
-describe('toSN (spec §5: intercambiable)', () => {
+describe('toSN (docs/requirements.md#r5-validation: intercambiable)', () => {
   it.each(['si', 'sí', 's', 'true', 'SI', 'Sí', 'S', 'TRUE', ' si '])('%s → S', (v) =>
     expect(toSN(v)).toBe('S'),
   );
@@ -32,7 +32,7 @@ describe('toSN (spec §5: intercambiable)', () => {
   it.each(['quizá', '', 'x'])('%s → null', (v) => expect(toSN(v)).toBeNull());
 });
 
-describe('normalizeRow (spec §5)', () => {
+describe('normalizeRow (docs/requirements.md#r5-validation)', () => {
   it('atributos: codigo becomes an integer', () => {
     expect(normalizeTableRow('atributos', { codigo: '42', nombre: 'Peso' })).toEqual({
       codigo: 42,
@@ -66,7 +66,7 @@ describe('normalizeRow (spec §5)', () => {
   });
 });
 
-describe('CSV (spec §7)', () => {
+describe('CSV (docs/requirements.md#r7-api)', () => {
   it('file name is {table}_PIM.csv', () => expect(csvFileName('marca')).toBe('marca_PIM.csv'));
   it('BOM, semicolon separator, declared columns of the table, newlines and semicolons stripped', () => {
     const csv = toCsv('marca', [{ id: 1, empresaId: 1, nombre: 'Uno;\ndos', codigo: 'A', extra: 'x' }]);

@@ -35,7 +35,7 @@ const prepare = (table: string, text: string) => {
   return { mappings, rows: prepareRows(schema(table), parsed.records, mappings) };
 };
 
-describe('tables (spec §3, §8 "Table names")', () => {
+describe('tables (docs/requirements.md#r3-entities, #r8-errors "Table names")', () => {
   it('exports every table of the spec list plus the export-only view', () => {
     const tables = exportSchemas().map((s) => s.table);
     for (const table of [
@@ -106,7 +106,7 @@ describe('tables (spec §3, §8 "Table names")', () => {
   });
 });
 
-describe('spec §5: products created by import', () => {
+describe('docs/requirements.md#r5-validation: products created by import', () => {
   it('quick-created product: imagen multimedia/{name}/{hash}.png, company, empty familias, sincronizarConBC', () => {
     const product = quickCreateProduct({ nombre: 'SKU-1', sincronizarConBC: 'si' });
     expect(product).toEqual({
@@ -246,7 +246,7 @@ describe('value conversion', () => {
   });
 });
 
-describe('prepareRows: spec §5 normalisation through normalizeRow, every problem reported', () => {
+describe('prepareRows: docs/requirements.md#r5-validation normalisation through normalizeRow, every problem reported', () => {
   it('atributos codigo, ensamblados cantidad, repuestos posicion and dates, sustitutos intercambiable', () => {
     expect(prepare('atributos', 'nombre;codigo\nPeso;42').rows[0].values).toEqual({
       nombre: 'Peso',

@@ -150,7 +150,7 @@ describe('runImport', () => {
     expect(await read('producto-generals')).toHaveLength(2);
   });
 
-  it('quick-created products get empresaId 1 (issue #9, spec §5) even when another company is selected', async () => {
+  it('quick-created products get empresaId 1 (issue #9, docs/requirements.md#r5-validation) even when another company is selected', async () => {
     const provider = fakeRestDataProvider(store(), false);
     const backend = backendFromDataProvider(provider, () => 2);
     const report = await run('productos', 'nombre;empresaId\nSKU-DE-LA-2;2\n', backend, { empresaId: 2 });

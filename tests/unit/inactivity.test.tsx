@@ -14,7 +14,7 @@ import { useInactivityLogout } from '../../src/custom/session/useInactivityLogou
 
 const MINUTE = 60_000;
 
-describe('inactivity timeout (spec §4, §9)', () => {
+describe('inactivity timeout (docs/requirements.md#r4-states, #r9-constants)', () => {
   it('uses the literal Spanish notice and shows it 5 s', () => {
     expect(INACTIVITY_TITLE).toBe('Sesión cerrada por inactividad');
     expect(INACTIVITY_TEXT).toBe('Tu sesión ha expirado. Por favor, inicia sesión nuevamente.');

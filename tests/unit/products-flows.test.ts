@@ -55,7 +55,7 @@ const recorder = (fail: Partial<Record<string, unknown>> = {}) => {
   return { deps, calls };
 };
 
-describe('product creation (spec §4, §5)', () => {
+describe('product creation (docs/requirements.md#r4-states, #r5-validation)', () => {
   it("no next id: 'Error obteniendo data de próximo id' and nothing is created", async () => {
     const { deps, calls } = recorder({ getNextId: new Error('500') });
     const error = await createProductChain(deps, { nombre: 'SKU-1' }).catch((e: unknown) => e);
@@ -151,7 +151,7 @@ const bundle = (): ProductBundle => ({
   ],
 });
 
-describe('saving the editor (spec §4 "Saving a product")', () => {
+describe('saving the editor (docs/requirements.md#r4-states "Saving a product")', () => {
   it('writes only what changed, in order, then the manual sync when sincronizarConBC = S', async () => {
     const { deps, calls } = recorder();
     const values = toFormValues(bundle());

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hasVolume, numberIn, productVolume } from '../../server/erp/volume';
 import { replicaCandidates, rewriteMediaPath } from '../../server/features/products/replica';
 
-describe('volume check (spec §7, §8)', () => {
+describe('volume check (docs/requirements.md#r7-api, #r8-errors)', () => {
   it('reads Spanish and plain decimals', () => {
     expect(numberIn('1.234,5')).toBe(1234.5);
     expect(numberIn('12.5')).toBe(12.5);
@@ -35,7 +35,7 @@ describe('volume check (spec §7, §8)', () => {
   });
 });
 
-describe('replica (spec §7 GET /productos/replica/{id})', () => {
+describe('replica (docs/requirements.md#r7-api GET /productos/replica/{id})', () => {
   it('names the copy {nombre}-COPIA, then -COPIA-2…, within 100 characters', () => {
     expect(replicaCandidates('SKU-1', 3)).toEqual(['SKU-1-COPIA', 'SKU-1-COPIA-2', 'SKU-1-COPIA-3']);
     const long = 'X'.repeat(100);

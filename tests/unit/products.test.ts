@@ -1,4 +1,4 @@
-/** The product screens' pure rules (spec §4, §5, §8, §9) with the spec's literal strings. */
+/** The product screens' pure rules (docs/requirements.md#r4-states, #r5-validation, #r8-errors, #r9-constants) with the spec's literal strings. */
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
 import { mediaMatchName, mediaTypeForFile } from '../../src/core/media';
@@ -63,7 +63,7 @@ const catalogue: CatalogueAttribute[] = [
   { id: 5, nombre: 'Peso  Neto', unidad: 'kg', categorias: 'taladros', grupoAtributosId: 10, codigo: 1004 },
 ];
 
-describe('reviewStatus (spec §4): all five states, for a whole page at once', () => {
+describe('reviewStatus (docs/requirements.md#r4-states): all five states, for a whole page at once', () => {
   it('gives each product of a page its status from the texts of the page', () => {
     const products = [
       { id: 1, activoEnMarketplace: null },
@@ -92,7 +92,7 @@ describe('reviewStatus (spec §4): all five states, for a whole page at once', (
   });
 });
 
-describe('productUpdateErrorMessage for the editor (spec §8)', () => {
+describe('productUpdateErrorMessage for the editor (docs/requirements.md#r8-errors)', () => {
   const base = 'No se pudo actualizar el producto. Por favor, revisa los datos e inténtalo de nuevo';
 
   it('a duplicated name (422 ER_DUP_ENTRY): the server message in parentheses', () => {
@@ -127,7 +127,7 @@ describe('productUpdateErrorMessage for the editor (spec §8)', () => {
   });
 });
 
-describe('media (spec §5)', () => {
+describe('media (docs/requirements.md#r5-validation)', () => {
   it('mediaTypeForFile: Imagen for png, jpg, jpeg (any case), Documento otherwise', () => {
     expect(['a.png', 'b.JPG', 'c.jpeg', 'd.Jpeg'].map(mediaTypeForFile)).toEqual([
       'Imagen',
@@ -235,7 +235,7 @@ describe('media (spec §5)', () => {
   });
 });
 
-describe('attribute sync by category (spec §5)', () => {
+describe('attribute sync by category (docs/requirements.md#r5-validation)', () => {
   it('names compared case- and space-insensitively; categories joined with "; "', () => {
     expect(normalizeName(' Peso  Neto ')).toBe('pesoneto');
     expect(splitCategories('Taladros; Amoladoras;')).toEqual(['Taladros', 'Amoladoras']);
@@ -289,7 +289,7 @@ describe('attribute sync by category (spec §5)', () => {
   });
 });
 
-describe('what a save writes (spec §5: attribute values are saved only when non-empty)', () => {
+describe('what a save writes (docs/requirements.md#r5-validation: attribute values are saved only when non-empty)', () => {
   const stored: ProductAttributeRow[] = [
     { id: 1, nombre: 'Largo', valor: '20' },
     { id: 2, nombre: 'Ancho', valor: '10' },
@@ -346,7 +346,7 @@ describe('what a save writes (spec §5: attribute values are saved only when non
   });
 });
 
-describe('product dates and sync answers (spec §8, §9)', () => {
+describe('product dates and sync answers (docs/requirements.md#r8-errors, #r9-constants)', () => {
   it("modification dates read 'YYYY-MM-DD HH:mm:ss' (local time)", () => {
     const local = new Date(2026, 2, 5, 9, 7, 3);
     expect(formatProductDate(local.toISOString())).toBe('2026-03-05 09:07:03');

@@ -3,7 +3,7 @@ import { reviewStatus } from '../../src/core/reviewStatus';
 import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
 import { mediaMatchName, mediaTypeForFile } from '../../src/core/media';
 
-describe('reviewStatus (spec §4)', () => {
+describe('reviewStatus (docs/requirements.md#r4-states)', () => {
   it("'No incluido' when activoEnMarketplace is null, whatever the texts", () => {
     expect(reviewStatus(null, [{ revisado_sn: 'S' }])).toBe('No incluido');
     expect(reviewStatus(undefined, [])).toBe('No incluido');
@@ -19,7 +19,7 @@ describe('reviewStatus (spec §4)', () => {
   });
 });
 
-describe('rangesOverlap (spec §5)', () => {
+describe('rangesOverlap (docs/requirements.md#r5-validation)', () => {
   const existing: RangeLike = {
     id: 1,
     skuProducto: 'SKU-1',
@@ -66,7 +66,7 @@ describe('rangesOverlap (spec §5)', () => {
   });
 });
 
-describe('mediaTypeForFile (spec §5)', () => {
+describe('mediaTypeForFile (docs/requirements.md#r5-validation)', () => {
   it('png, jpg and jpeg (any case) are Imagen; anything else Documento', () => {
     expect(mediaTypeForFile('foto.png')).toBe('Imagen');
     expect(mediaTypeForFile('FOTO.JPG')).toBe('Imagen');

@@ -1,6 +1,6 @@
 /**
- * The pure rules behind the reference-data screens: range overlap (spec §5), save normalisation shared with the
- * CSV import (spec §5), lenient form fields, date order, the two-level category tree, the categories an
+ * The pure rules behind the reference-data screens: range overlap (docs/requirements.md#r5-validation), save normalisation shared with the
+ * CSV import (docs/requirements.md#r5-validation), lenient form fields, date order, the two-level category tree, the categories an
  * attribute edit removes, and run-time registered schemas.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ const field = (resource: string, name: string): FieldSchema => {
   return found;
 };
 
-describe('rangesOverlap: edge cases (spec §5)', () => {
+describe('rangesOverlap: edge cases (docs/requirements.md#r5-validation)', () => {
   const base: RangeLike = {
     id: 7,
     skuProducto: 'SKU-A',
@@ -106,7 +106,7 @@ describe('rangesOverlap: edge cases (spec §5)', () => {
   });
 });
 
-describe('normalisation shared by import and forms (spec §5)', () => {
+describe('normalisation shared by import and forms (docs/requirements.md#r5-validation)', () => {
   it('dates: every accepted format becomes midnight UTC ISO', () => {
     const expected = '2024-03-07T00:00:00.000Z';
     for (const text of [
@@ -348,7 +348,7 @@ describe('categories of an attribute', () => {
     expect(TIPO_NO_VALIDO).toBe('Tipo no válido');
   });
 
-  it('required path parameters name themselves (spec §5 client call rule)', () => {
+  it('required path parameters name themselves (docs/requirements.md#r5-validation client call rule)', () => {
     expect(() => requireParam(undefined, 'atributoId', 'compruebaAtributosEnProductosPorCategoria')).toThrow(
       'Required parameter atributoId was null or undefined when calling compruebaAtributosEnProductosPorCategoria.',
     );

@@ -1,5 +1,5 @@
 /**
- * Who may download an uploaded file (spec §7 "Files", DESIGN.md §8). Every request under /multimedia needs a
+ * Who may download an uploaded file (docs/requirements.md#r7-api "Files", DESIGN.md #r8-errors). Every request under /multimedia needs a
  * valid access token: `Authorization: Bearer …`, or the `access_token` query parameter for what cannot send
  * headers (<img>, links). No or a bad token: 401 like every other endpoint. An admin may read every file; anyone
  * else only the files in the folder of a product of their company (multimedia/{nombre}/…). Another company's

@@ -1,5 +1,5 @@
 /**
- * Product replication (spec §7 GET /productos/replica/{id}): the product and its general data, attributes,
+ * Product replication (docs/requirements.md#r7-api GET /productos/replica/{id}): the product and its general data, attributes,
  * media (records and files), icons, catalogue/cost data and free characteristics, under a new unique name
  * '{nombre}-COPIA' ('-COPIA-2', '-COPIA-3'… when taken). All or nothing: when a step fails, what was
  * created is removed again.

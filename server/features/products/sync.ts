@@ -1,5 +1,5 @@
 /**
- * The manual ERP sync of one product (spec §7 GET /sincronizaProductosManual?idProducto=), run after a save
+ * The manual ERP sync of one product (docs/requirements.md#r7-api GET /sincronizaProductosManual?idProducto=), run after a save
  * with sincronizarConBC = S. The volume check comes first: without a volume the answer is 'volumen NO' and
  * nothing is sent. Otherwise the product (and the relations whose principal SKU it is) go to Business
  * Central through the ErpAdapter with the same batches and sync-log writing as /sincronizaProductos

@@ -1,5 +1,5 @@
 /**
- * The catalogue-products API (spec §7 "Catalogue products"), shared by the app and the reference API.
+ * The catalogue-products API (docs/requirements.md#r7-api "Catalogue products"), shared by the app and the reference API.
  * Pure TypeScript: no React, no Node.
  *
  *   POST   /agregar-multiples-productos-al-catalogo        {catalogoId, productoIds} → 200 CatalogoProducto[] (rows created)

@@ -1,5 +1,5 @@
 /**
- * CSV for the generic import/export (spec §7 "CSV export and import"): semicolon separator, UTF-8 BOM,
+ * CSV for the generic import/export (docs/requirements.md#r7-api "CSV export and import"): semicolon separator, UTF-8 BOM,
  * `{table}_PIM.csv`, newlines and semicolons stripped from values, formula injection neutralised.
  *
  * The public face of two modules: csvWrite.ts (csvText, csvFileName, csvCell… — no dependencies) and csvRead.ts

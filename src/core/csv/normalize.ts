@@ -1,5 +1,5 @@
 /**
- * Import or save normalisation (spec §5), shared by the CSV import and the forms.
+ * Import or save normalisation (docs/requirements.md#r5-validation), shared by the CSV import and the forms.
  */
 export type Row = Record<string, unknown>;
 
@@ -90,7 +90,7 @@ const READERS: Readonly<Record<ImportReading, (value: unknown) => unknown>> = {
   'sn-or-n': (value) => (isBlank(value) ? value : quickSincronizarConBC(value)),
 };
 
-/** Normalises one row per spec §5, reading each field as its declaration says (`importAs`). Returns a new object. */
+/** Normalises one row per docs/requirements.md#r5-validation, reading each field as its declaration says (`importAs`). Returns a new object. */
 export function normalizeRow(fields: readonly ImportRule[], row: Row): Row {
   const out: Row = { ...row };
   for (const field of fields) {
@@ -99,9 +99,9 @@ export function normalizeRow(fields: readonly ImportRule[], row: Row): Row {
   return out;
 }
 
-// ---------- products created by import (spec §5 "Creating a product by import", "Quick-created products") ----------
+// ---------- products created by import (docs/requirements.md#r5-validation "Creating a product by import", "Quick-created products") ----------
 
-/** The company of quick-created products (spec §5 and issue #9: empresaId 1, whatever company is selected). */
+/** The company of quick-created products (docs/requirements.md#r5-validation and issue #9: empresaId 1, whatever company is selected). */
 export const QUICK_PRODUCT_EMPRESA_ID = 1;
 
 /** A short, stable hash of a text (32-bit FNV-1a, 8 hex digits): the same name always gets the same image path. */

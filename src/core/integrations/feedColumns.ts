@@ -1,5 +1,5 @@
 /**
- * The shopping-feed spreadsheet (spec §7 GET /generarExcelShoppingfeed): one row per product of the selected
+ * The shopping-feed spreadsheet (docs/requirements.md#r7-api GET /generarExcelShoppingfeed): one row per product of the selected
  * company. Pure: read by the reference API's exceljs writer and by the tests.
  */
 import { neutraliseFormula } from '../formula';

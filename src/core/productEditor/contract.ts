@@ -1,5 +1,5 @@
 /**
- * The product API beyond CRUD (spec §7 "Products", "Product attributes, icons and media", "Files",
+ * The product API beyond CRUD (docs/requirements.md#r7-api "Products", "Product attributes, icons and media", "Files",
  * "Synchronisation", "B2B products"), shared by the app and the reference API. Pure TypeScript: no React, no
  * DOM, no Node.
  *
@@ -50,13 +50,13 @@ export const uploadPath = (
   fileName: string,
 ): string => `/${kind}-upload/${segment(empresaId)}/${segment(nombre)}/${segment(fileName)}`;
 
-/** The multipart field carrying the file (spec §7 "Files"). */
+/** The multipart field carrying the file (docs/requirements.md#r7-api "Files"). */
 export const UPLOAD_FIELD = 'file';
 /** Largest accepted upload. */
 export const MAX_UPLOAD_MB = 20;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
-/** Extensions uploaded as images (spec §5: Imagen for png, jpg, jpeg). */
+/** Extensions uploaded as images (docs/requirements.md#r5-validation: Imagen for png, jpg, jpeg). */
 export const IMAGE_EXTENSIONS: readonly string[] = ['png', 'jpg', 'jpeg'];
 /** Extensions uploaded as files (Documento; the record may be retyped Video). No html/svg: they would run scripts. */
 export const FILE_EXTENSIONS: readonly string[] = [
@@ -77,13 +77,13 @@ export const FILE_EXTENSIONS: readonly string[] = [
   'mov',
 ];
 
-/** The main image (spec §3, §9): a record named imagen_principal whose file is an 800x600 PNG. */
+/** The main image (docs/requirements.md#r3-entities, #r9-constants): a record named imagen_principal whose file is an 800x600 PNG. */
 export const MAIN_IMAGE_NAME = 'imagen_principal';
 export const MAIN_IMAGE_WIDTH = 800;
 export const MAIN_IMAGE_HEIGHT = 600;
 /** Folder of a product's files, relative to the served root. */
 export const mediaFolder = (nombre: string): string => `multimedia/${nombre}`;
-/** 'multimedia/{name}/800x600_{file}.png' (spec §3 Producto.imagen); {file} defaults to the product name. */
+/** 'multimedia/{name}/800x600_{file}.png' (docs/requirements.md#r3-entities Producto.imagen); {file} defaults to the product name. */
 export const mainImagePath = (nombre: string, file: string = nombre): string =>
   `${mediaFolder(nombre)}/${MAIN_IMAGE_WIDTH}x${MAIN_IMAGE_HEIGHT}_${file}.png`;
 

@@ -1,5 +1,5 @@
 /**
- * Media records of a product (spec §5 "Media"): which record an uploaded file belongs to, and the record a
+ * Media records of a product (docs/requirements.md#r5-validation "Media"): which record an uploaded file belongs to, and the record a
  * new file creates. Pure.
  */
 import { mediaMatchName, mediaTypeForFile } from '../media';
@@ -17,7 +17,7 @@ export interface MediaRecord {
   [key: string]: unknown;
 }
 
-/** The comparison key of a media name: underscores become spaces (spec §5), case and outer spaces ignored. */
+/** The comparison key of a media name: underscores become spaces (docs/requirements.md#r5-validation), case and outer spaces ignored. */
 export const mediaKey = (name: string | null | undefined): string =>
   mediaMatchName(name ?? '')
     .trim()

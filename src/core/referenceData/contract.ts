@@ -1,5 +1,5 @@
 /**
- * The reference-data endpoints (spec §5, §7): paths, answer shapes, messages and the pure rules both the app
+ * The reference-data endpoints (docs/requirements.md#r5-validation, #r7-api): paths, answer shapes, messages and the pure rules both the app
  * and the reference API use. Pure TypeScript (compiled into the server too).
  *
  * GET /productos/por-categoria/{tipo}/{nombre}[?empresaId=]
@@ -59,7 +59,7 @@ export const categoryKey = (name: string): string => name.trim().toLocaleLowerCa
 export const inCategories = (list: unknown, names: ReadonlySet<string>): boolean =>
   splitCategories(list).some((name) => names.has(categoryKey(name)));
 
-// ---- products per range → ERP (spec §7 'PIMIntegration_ItemClubItems') ----
+// ---- products per range → ERP (docs/requirements.md#r7-api 'PIMIntegration_ItemClubItems') ----
 
 export const ERP_CLUB_ITEMS_ENDPOINT = 'PIMIntegration_ItemClubItems';
 

@@ -1,8 +1,8 @@
 /**
- * Create/edit screens of marketplaces and marketplace prompts: the generic schema form with the spec §5/§8
+ * Create/edit screens of marketplaces and marketplace prompts: the generic schema form with the docs/requirements.md#r5-validation and #r8-errors
  * save messages (duplicate code, server message, fallback) and, for prompts, a category picker and the
  * existeMarketPlaceYCategoria check before saving (one prompt per marketplace and category; a match shows
- * spec §5's 'El código de marketplacePrompts ya existe…', as does the server's own 422 ER_DUP_ENTRY).
+ * docs/requirements.md#r5-validation 'El código de marketplacePrompts ya existe…', as does the server's own 422 ER_DUP_ENTRY).
  * What was typed stays on any error.
  */
 import { useCallback } from 'react';

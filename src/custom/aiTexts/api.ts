@@ -1,5 +1,5 @@
 /**
- * The text-generation endpoints (spec §7) as custom methods of the data provider, so pages reach them with
+ * The text-generation endpoints (docs/requirements.md#r7-api) as custom methods of the data provider, so pages reach them with
  * `useDataProvider()` through the same HTTP client (Bearer, single-flight refresh, Spanish errors).
  * Composed in main.tsx: `withAiTexts(loopbackDataProvider(...), apiUrl, httpClient)`.
  */

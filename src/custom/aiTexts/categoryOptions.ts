@@ -1,5 +1,5 @@
 /**
- * The category picker of a marketplace prompt: the company's two-level tree (spec §3: `padre` is the parent's
+ * The category picker of a marketplace prompt: the company's two-level tree (docs/requirements.md#r3-entities: `padre` is the parent's
  * codigo, 'master' the root) as options grouped by top category — the top category itself (its prompt applies
  * to all its subcategories, see promptForProduct) followed by its subcategories. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Save-error and success messages of the marketplace screens (spec §5, §8). Pure.
+ * Save-error and success messages of the marketplace screens (docs/requirements.md#r5-validation, #r8-errors). Pure.
  */
 import { errorStatus, isDuplicateEntry as isDuplicate, serverMessage } from '../../core/loopbackError';
 
@@ -17,7 +17,7 @@ export const FALLBACK_MESSAGES: Readonly<Record<DuplicateVariant, string>> = {
 
 /**
  * A second prompt for the same marketplace and category (existeMarketPlaceYCategoria before saving, or the
- * server's 422 ER_DUP_ENTRY): spec §5's prompt variant of the duplicate message.
+ * server's 422 ER_DUP_ENTRY): docs/requirements.md#r5-validation prompt variant of the duplicate message.
  */
 export const PROMPT_EXISTS_MESSAGE = DUPLICATE_MESSAGES.marketplacePrompts;
 

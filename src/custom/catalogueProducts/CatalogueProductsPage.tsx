@@ -1,5 +1,5 @@
 /**
- * Catalogue product assignment (spec §2 "Catalogue product management"): pick a catalogue, then move products
+ * Catalogue product assignment (docs/requirements.md#r2-screens "Catalogue product management"): pick a catalogue, then move products
  * between the two lists — not in the catalogue / in it. The chosen catalogue is in the URL
  * (/catalogo-productos/{id}), so a reload or a shared link opens the same catalogue.
  */

@@ -50,7 +50,7 @@ export interface CatalogueProductsApi {
 export const IDS_PAGE_SIZE = 2000;
 
 /**
- * Spec §5 "Client call rule": a missing required path/body parameter fails before any request with
+ * docs/requirements.md#r5-validation "Client call rule": a missing required path/body parameter fails before any request with
  * 'required parameter <name> was null or undefined when calling <operation>'.
  */
 export const requireParameter = (value: unknown, name: string, operation: string): void => {

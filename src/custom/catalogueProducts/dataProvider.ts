@@ -6,7 +6,7 @@
  *   endpoints (filter `catalogoId` + the list filters), so the screen uses react-admin's own lists (paging,
  *   selection, filters, counts);
  * - deleting a catalogue (`catalogos`, delete and deleteMany) first removes its products with
- *   DELETE /catalogos-productos/eliminar-por-catalogo/{id} (spec §7), then deletes the catalogue;
+ *   DELETE /catalogos-productos/eliminar-por-catalogo/{id} (docs/requirements.md#r7-api), then deletes the catalogue;
  * - custom methods for the screen: add/remove a selection, collect every id matching a filter, grouping
  *   references.
  */

@@ -1,5 +1,5 @@
 /**
- * Answers of the catalogue-products endpoints → the outcome shown to the user (spec §8 "Catalogue products
+ * Answers of the catalogue-products endpoints → the outcome shown to the user (docs/requirements.md#r8-errors "Catalogue products
  * return status OK/ERROR with messages"). Pure.
  *
  * add    (POST /agregar-multiples-productos-al-catalogo, answer: the rows created):

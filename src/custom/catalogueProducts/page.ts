@@ -1,4 +1,4 @@
-/** The catalogue product assignment screen (spec §2 "Catalogue product management"), at /catalogo-productos[/{id}]. */
+/** The catalogue product assignment screen (docs/requirements.md#r2-screens "Catalogue product management"), at /catalogo-productos[/{id}]. */
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import { lazy } from 'react';
 import type { CustomPage } from '../pages';

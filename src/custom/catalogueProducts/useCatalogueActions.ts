@@ -1,6 +1,6 @@
 /**
  * The screen's actions: add a selection, remove a selection, add every product matching a filter. Each one is
- * one request; its answer becomes the spec §8 message (messages.ts); afterwards both lists and their counts are
+ * one request; its answer becomes the docs/requirements.md#r8-errors message (messages.ts); afterwards both lists and their counts are
  * fetched again (no page reload) and the caller clears its selection.
  */
 import { useQueryClient } from '@tanstack/react-query';

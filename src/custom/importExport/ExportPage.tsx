@@ -1,5 +1,5 @@
 /**
- * "Exportar CSV": any table of spec §3 (and the export-only view) of the selected company as `{table}_PIM.csv`,
+ * "Exportar CSV": any table of docs/requirements.md#r3-entities (and the export-only view) of the selected company as `{table}_PIM.csv`,
  * and the integration-template export (one file per table of the template: its fields, Familias dropped, file
  * columns prefixed with the template's base path or the global rutaBaseFicheros). Only the tables the person may
  * read are offered (and exported from a template).

@@ -1,5 +1,5 @@
 /**
- * API failures of an import → the spec's messages (§8 "Import create", "Import update", "Table names"), with the
+ * API failures of an import → the spec's messages (#r8-errors "Import create", "Import update", "Table names"), with the
  * file column they concern when the server says which. Pure.
  */
 import { fieldErrorMessages } from '../../dataProvider/errors';

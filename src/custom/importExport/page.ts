@@ -1,4 +1,4 @@
-/** The CSV import and export pages (spec §2 "Bulk CSV import/export of many tables"), loaded on demand. */
+/** The CSV import and export pages (docs/requirements.md#r2-screens "Bulk CSV import/export of many tables"), loaded on demand. */
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { lazy } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Parsed CSV rows → the values to import: mapped columns only, text un-neutralised and trimmed, the spec §5
+ * Parsed CSV rows → the values to import: mapped columns only, text un-neutralised and trimmed, the docs/requirements.md#r5-validation
  * normalisation (normalizeRow, shared with the forms), then each value converted to its field's API type. Every
  * problem is reported with the row's line and the file's column; nothing is dropped or guessed silently (a value
  * that normalisation turns into null while the cell was not empty is a problem, not an empty value).

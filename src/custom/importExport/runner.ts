@@ -1,10 +1,10 @@
 /**
- * Runs an import through the standard endpoints (spec §7): rows in batches; per batch one lookup of the stored
+ * Runs an import through the standard endpoints (docs/requirements.md#r7-api): rows in batches; per batch one lookup of the stored
  * records by key, then creates and changed-fields updates with bounded concurrency. A row equal to its stored
  * record sends nothing, so running the same file twice changes nothing the second time. Transient failures
  * (no answer, 5xx) are retried with back-off — a create is first looked up by key so a lost answer never
  * creates twice — and 4xx answers never are. Products created by import get the quick-create values and their
- * producto_general (spec §5). Cancelling stops before the next request; rows not sent are reported.
+ * producto_general (docs/requirements.md#r5-validation). Cancelling stops before the next request; rows not sent are reported.
  */
 import type { Identifier } from 'ra-core';
 import { mapPool } from '../../core/pool';
@@ -58,7 +58,7 @@ export interface ImportOptions {
   rows: readonly PreparedRow[];
   backend: ImportBackend;
   /**
-   * The selected company. Quick-created products do NOT get it: issue #9 and spec §5 say empresaId 1
+   * The selected company. Quick-created products do NOT get it: issue #9 and docs/requirements.md#r5-validation say empresaId 1
    * (normalize.ts QUICK_PRODUCT_EMPRESA_ID); the import page says so when another company is selected.
    */
   empresaId: number;

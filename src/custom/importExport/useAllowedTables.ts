@@ -1,5 +1,5 @@
 /**
- * The tables a person may import into or export, from the authProvider's canAccess (spec §6 rules): import
+ * The tables a person may import into or export, from the authProvider's canAccess (docs/requirements.md#r6-roles rules): import
  * offers a table when the person may 'create' or 'import' on its resource, export when they may 'export' (read
  * grants it) or 'list' it. 'manage' on 'all' (the admin role) allows every table. Without an authProvider every
  * table is allowed.

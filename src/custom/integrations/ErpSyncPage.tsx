@@ -1,7 +1,7 @@
 /**
  * Manual ERP sync: products and reference state (all, with a determinate progress bar, or one product), a new
  * EAN code, removing from the ERP. One product goes through GET /sincronizaProductosManual?idProducto= (spec
- * §7), whose rules show as they are: 'volumen NO' (no volume), not marked for sync, synchronised, or failed.
+ * #r7-api), whose rules show as they are: 'volumen NO' (no volume), not marked for sync, synchronised, or failed.
  */
 import { useState, type FormEvent } from 'react';
 import {

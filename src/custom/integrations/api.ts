@@ -1,5 +1,5 @@
 /**
- * Typed calls of the integration endpoints (spec §7 AECOC, Synchronisation, ERP connector, shopping feed),
+ * Typed calls of the integration endpoints (docs/requirements.md#r7-api AECOC, Synchronisation, ERP connector, shopping feed),
  * added to the data provider (`withIntegrations`) so pages reach them through react-admin's useDataProvider
  * with the app's HTTP client (Bearer, single-flight refresh, Spanish error messages). Every call carries the
  * selected company as `empresaId`.
@@ -61,7 +61,7 @@ export interface IntegrationsApi {
 
 export type IntegrationsDataProvider = DataProvider & IntegrationsApi;
 
-/** Throws the spec's client rule message when a required path parameter is missing (spec §5). */
+/** Throws the spec's client rule message when a required path parameter is missing (docs/requirements.md#r5-validation). */
 export const requireParam = (value: unknown, name: string, operation: string): void => {
   if (value === undefined || value === null || value === '')
     throw new Error(`required parameter ${name} was null or undefined when calling ${operation}`);

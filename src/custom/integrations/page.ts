@@ -1,6 +1,6 @@
 /**
- * Integration screens (spec §2): ERP sync, synchronisation log, AECOC sending, shopping-feed export. Each asks
- * for its own permission (spec §6 rules: action = controllerName, subject = moduleName; 'manage'/'all' grant
+ * Integration screens (docs/requirements.md#r2-screens): ERP sync, synchronisation log, AECOC sending, shopping-feed export. Each asks
+ * for its own permission (docs/requirements.md#r6-roles rules: action = controllerName, subject = moduleName; 'manage'/'all' grant
  * everything, so the admin role keeps them all):
  * - ERP sync: 'sync' on 'erp' (it writes to Business Central and the sync-log fields);
  * - sync log: 'read' on 'logsnavs' (the seeded 'Consultar el registro del ERP' permission);

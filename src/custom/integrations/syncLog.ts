@@ -1,5 +1,5 @@
 /**
- * The synchronisation log (spec §2 "Synchronisation log", §3 "Sync log row", §7 "log filters", §8 "Table
+ * The synchronisation log (docs/requirements.md#r2-screens "Synchronisation log", #r3-entities "Sync log row", #r7-api "log filters", #r8-errors "Table
  * names"): which resource each table reads, its identity columns, the filters and the fixed CSV columns. Pure.
  */
 export const LOG_TABLE_ERROR = 'Problema con el nombre de la tabla';
@@ -15,7 +15,7 @@ export interface LogTable {
   table: LogTableName;
   /** The API resource. */
   resource: string;
-  /** Identity columns (spec §3). */
+  /** Identity columns (docs/requirements.md#r3-entities). */
   identity: readonly string[];
 }
 

@@ -1,7 +1,7 @@
 /**
- * Determinate progress of a full ERP sync without new endpoints (spec §7 GET /sincronizaProductos and
+ * Determinate progress of a full ERP sync without new endpoints (docs/requirements.md#r7-api GET /sincronizaProductos and
  * /sincronizaEstadoReferencia are one long request each). The sync writes fechaEjecucionDeProcesoSincroBC on
- * every product it reaches (spec §3 "Sync log row"), so while it runs the app counts, through the standard
+ * every product it reaches (docs/requirements.md#r3-entities "Sync log row"), so while it runs the app counts, through the standard
  * GET /productos/count, the company's products marked sincronizarConBC S whose run date moved past the newest
  * run date stored before the start (read from the server, so the browser's clock does not matter). Pure.
  */

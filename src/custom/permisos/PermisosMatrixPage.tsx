@@ -1,5 +1,5 @@
 /**
- * The permissions matrix (spec §6, §7 "GET /permisos/matrix"): one row per permiso, one column per role, a
+ * The permissions matrix (docs/requirements.md#r6-roles, #r7-api "GET /permisos/matrix"): one row per permiso, one column per role, a
  * checkbox per pair. Filter by module; each role is saved on its own (PUT /roles/{id}/permisos with the role's
  * complete list, so permisos hidden by the filter are kept). Pending ticks survive changing the filter.
  */

@@ -1,5 +1,5 @@
 /**
- * Roles (spec §6): create and edit show the role's permisos as a checklist grouped by module, saved through
+ * Roles (docs/requirements.md#r6-roles): create and edit show the role's permisos as a checklist grouped by module, saved through
  * PUT /roles/{id}/permisos together with the role (one Guardar). The list stays the generic one.
  */
 import { useMemo } from 'react';

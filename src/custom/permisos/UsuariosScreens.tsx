@@ -1,5 +1,5 @@
 /**
- * Users (spec §2, §7): the list searches nombre, codigo and mail (the schema's `q`) and shows each user's roles
+ * Users (docs/requirements.md#r2-screens, #r7-api): the list searches nombre, codigo and mail (the schema's `q`) and shows each user's roles
  * as chips (`include: roles`); create and edit assign roles with a multi-select saved through
  * PUT /usuarios/{id}/roles, and set the password with a password input (empty on edit = unchanged).
  */

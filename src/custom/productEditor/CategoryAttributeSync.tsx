@@ -1,5 +1,5 @@
 /**
- * Changing the product's categories syncs its attributes (spec §5 "Attribute sync by category"): attributes
+ * Changing the product's categories syncs its attributes (docs/requirements.md#r5-validation "Attribute sync by category"): attributes
  * of the new categories are added empty, the others removed (deleted on save). Removing attributes that have
  * a value is asked first; cancelling restores the previous categories. When the attribute catalogue could not
  * be loaded, a change says so (the sync runs once the catalogue is loaded again).

@@ -1,5 +1,5 @@
 /**
- * Categories and families of a product: stored as one text joined with '; ' (spec §3), edited as chips with
+ * Categories and families of a product: stored as one text joined with '; ' (docs/requirements.md#r3-entities), edited as chips with
  * suggestions from the company's categorias/familias (free text accepted: Enter or leaving the field adds
  * what was typed).
  */

@@ -1,4 +1,4 @@
-/** activoEnMarketplace (spec §3: S/N, null = not included), the same input on the creation form and the editor. */
+/** activoEnMarketplace (docs/requirements.md#r3-entities: S/N, null = not included), the same input on the creation form and the editor. */
 import { SelectInput } from 'react-admin';
 import { SN_CHOICES } from '../../resources/generic/choices';
 

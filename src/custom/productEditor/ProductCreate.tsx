@@ -1,5 +1,5 @@
 /**
- * Product creation (spec §4, §5, §8): the name, categories, families and flags; saving asks the server for
+ * Product creation (docs/requirements.md#r4-states, #r5-validation, #r8-errors): the name, categories, families and flags; saving asks the server for
  * the next id first ('Error obteniendo data de próximo id' and nothing is created when that fails), creates
  * the product, its main image record and an empty general record, says 'Producto creado' and opens the
  * editor. A name that already exists is marked on the field; the form keeps what was typed.

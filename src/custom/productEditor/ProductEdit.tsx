@@ -1,7 +1,7 @@
 /**
  * The product edit screen: loads the product and its parts, then the tabbed editor. A product of another
- * company than the selected one is not kept on screen (spec §6); one that does not exist says so; any other
- * load failure shows the loading dialog for 5 s and loads it again (spec §8, §9), with 'Reintentar ahora' and
+ * company than the selected one is not kept on screen (docs/requirements.md#r6-roles); one that does not exist says so; any other
+ * load failure shows the loading dialog for 5 s and loads it again (docs/requirements.md#r8-errors, #r9-constants), with 'Reintentar ahora' and
  * 'Volver al listado'. The form always starts from a fresh load (never a cached copy), and when the reload after
  * a successful save fails the same dialog replaces the editor: a form on the pre-save records would write
  * them again (duplicated attributes) on the next save.

@@ -176,7 +176,7 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
       setNotices(rest);
       return;
     }
-    // spec §8: after the success dialog the product is reloaded; the dialog stays until it is.
+    // docs/requirements.md#r8-errors: after the success dialog the product is reloaded; the dialog stays until it is.
     // When the reload fails, ProductEdit replaces the editor with the load-failure dialog (never this form on
     // the pre-save records).
     setReloading(true);

@@ -1,5 +1,5 @@
 /**
- * Attribute sync by category (spec §5): the product's attributes follow the attribute list of its
+ * Attribute sync by category (docs/requirements.md#r5-validation): the product's attributes follow the attribute list of its
  * categories. Names are compared case- and space-insensitively; product attributes not in the list are
  * deleted, missing ones are created with an empty value. Pure.
  */
@@ -40,7 +40,7 @@ export const splitCategories = (categorias: string | null | undefined): string[]
     .map((part) => part.trim())
     .filter(Boolean);
 
-/** Joins names the way products store them (spec §3: '; '). */
+/** Joins names the way products store them (docs/requirements.md#r3-entities: '; '). */
 export const joinCategories = (names: readonly string[]): string =>
   names
     .map((name) => name.trim())

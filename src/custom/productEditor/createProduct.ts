@@ -1,5 +1,5 @@
 /**
- * Product creation (spec §4 "Creating a product", §5, §8): GET /productos/getNextId first — when it fails,
+ * Product creation (docs/requirements.md#r4-states "Creating a product", #r5-validation, #r8-errors): GET /productos/getNextId first — when it fails,
  * 'Error obteniendo data de próximo id' and no product; then the product (imagen
  * 'multimedia/{name}/800x600_{name}.png'), its main image record 'imagen_principal' and an empty general
  * record (productoId, mercados '724'); with categories, their attributes (empty, as the attribute sync does).
@@ -65,7 +65,7 @@ export const mainImageRecord = (
     : {}),
 });
 
-/** The empty general record of a new product (spec §9: markets fixed '724'). */
+/** The empty general record of a new product (docs/requirements.md#r9-constants: markets fixed '724'). */
 export const emptyGeneralRecord = (productoId: unknown): Row => ({ productoId, mercados: '724' });
 
 const reason = (error: unknown): string =>

@@ -103,7 +103,7 @@ export const SaveNoticeDialog = ({
 };
 
 /**
- * spec §8: a product that fails to load shows a loading dialog for 5 s, then it is loaded again (and again, every
+ * docs/requirements.md#r8-errors: a product that fails to load shows a loading dialog for 5 s, then it is loaded again (and again, every
  * 5 s, while it keeps failing). The person may also retry at once or go back to the list.
  */
 export const LoadFailureDialog = ({

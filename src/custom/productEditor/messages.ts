@@ -1,4 +1,4 @@
-/** The product screens' Spanish texts; the literal ones come from the spec (§5, §8). */
+/** The product screens' Spanish texts; the literal ones come from the spec (#r5-validation, #r8-errors). */
 export const MESSAGES = {
   created: 'Producto creado',
   nextIdError: 'Error obteniendo data de próximo id',
@@ -34,5 +34,5 @@ export const errorDetail = (error: unknown): string => {
   return detail && detail !== 'ra.notification.http_error' ? detail : '';
 };
 
-/** Load-failure reload delay (spec §9: 5000 ms). */
+/** Load-failure reload delay (docs/requirements.md#r9-constants: 5000 ms). */
 export const RELOAD_DELAY_MS = 5000;

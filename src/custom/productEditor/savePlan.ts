@@ -1,13 +1,13 @@
 /**
  * What a product save writes, computed from the stored records and the form values. Pure.
  *
- * Attributes (spec §5 "Product attribute values are saved only when non-empty"): rows are matched to the
+ * Attributes (docs/requirements.md#r5-validation "Product attribute values are saved only when non-empty"): rows are matched to the
  * stored ones by name (case- and space-insensitive), so a save retried after a partial failure updates what
  * the first attempt created instead of creating it twice.
  * - a stored row whose value changed to a non-empty value → update;
  * - a stored row the user emptied → not saved (`keptEmpty`, the editor says the stored value stays);
  * - a row with no stored match → created when it has a value, or when the category sync added it (created
- *   empty, spec §5 "Attribute sync by category");
+ *   empty, docs/requirements.md#r5-validation "Attribute sync by category");
  * - a stored row no longer in the form (removed by the category sync) → deleted.
  * Icons: any difference → reset (DELETE /ProductoIconosDeleteByIdProducto/{id}) and create the list again.
  */

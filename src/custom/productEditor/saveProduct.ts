@@ -1,6 +1,6 @@
 /**
  * Saving the product editor: the product, its general record, catalogue/cost data, attributes and icons, then
- * the manual ERP sync when sincronizarConBC = S (spec §4 "Saving a product"). The data access is injected.
+ * the manual ERP sync when sincronizarConBC = S (docs/requirements.md#r4-states "Saving a product"). The data access is injected.
  *
  * Each step only writes what changed (the data provider's update sends the changed fields). A failing step
  * stops the save with a ProductSaveError naming it; the caller keeps the form as typed, reloads the stored
@@ -29,7 +29,7 @@ import {
 
 export type Row = Record<string, unknown>;
 
-/** Markets are fixed (spec §3, §9). */
+/** Markets are fixed (docs/requirements.md#r3-entities, #r9-constants). */
 export const MERCADOS = '724';
 
 /** The stored records of one product. */
@@ -122,7 +122,7 @@ export const planSave = (bundle: ProductBundle, values: ProductFormValues): Save
 });
 
 export interface SaveOutcome {
-  /** Emptied attribute values that were not saved (spec §5): the stored value stays. */
+  /** Emptied attribute values that were not saved (docs/requirements.md#r5-validation): the stored value stays. */
   keptEmpty: string[];
   /** Present when the product is synchronised with BC after the save. */
   sync?: { answer?: ManualSyncAnswer; error?: unknown };

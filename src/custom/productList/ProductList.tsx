@@ -1,5 +1,5 @@
 /**
- * The product list (spec §2): page 1, 10 per page, nombre ASC; filters name contains, category contains and
+ * The product list (docs/requirements.md#r2-screens): page 1, 10 per page, nombre ASC; filters name contains, category contains and
  * finalizado S/N; the main picture, categories and families joined with '; ', the review status of the
  * marketplace texts (one batched request per page); column chooser, CSV export of the current filter and
  * bulk delete behind a confirmation. The export is every other list's (CsvExportButton): the selected company

@@ -1,5 +1,5 @@
 /**
- * The list's review-status column (spec §4). The generated texts of the WHOLE page come in one request
+ * The list's review-status column (docs/requirements.md#r4-states). The generated texts of the WHOLE page come in one request
  * (TextosGenerados where productoId inq [page ids]) made once the page is loaded — never one per row — so a
  * page costs list + count, then this one request.
  */

@@ -19,7 +19,7 @@ export const ThumbnailField = ({ source }: ColumnProps) => {
   return <MediaThumb path={record[source] as string | undefined} alt={String(record.nombre ?? '')} />;
 };
 
-/** Categories or families, joined with '; ' (spec §3). */
+/** Categories or families, joined with '; ' (docs/requirements.md#r3-entities). */
 export const JoinedListField = ({ source }: ColumnProps) => {
   const record = useRecordContext();
   if (!record) return null;
@@ -30,7 +30,7 @@ export const JoinedListField = ({ source }: ColumnProps) => {
   );
 };
 
-/** A product date as 'YYYY-MM-DD HH:mm:ss' (spec §9). */
+/** A product date as 'YYYY-MM-DD HH:mm:ss' (docs/requirements.md#r9-constants). */
 export const ProductDateField = ({ source }: ColumnProps) => {
   const record = useRecordContext();
   if (!record) return null;
@@ -41,7 +41,7 @@ export const ProductDateField = ({ source }: ColumnProps) => {
   );
 };
 
-/** activoEnMarketplace: null means the product is not included in marketplaces (spec §3). */
+/** activoEnMarketplace: null means the product is not included in marketplaces (docs/requirements.md#r3-entities). */
 export const MarketplaceField = ({ source }: ColumnProps) => {
   const record = useRecordContext();
   if (!record) return null;

@@ -41,7 +41,7 @@ export const InactivityNotice = () => {
 const ActiveSession = () => {
   const notify = useNotify();
   const logout = useLogout();
-  // read once at start-up (spec §9: the local value overrides the company's in the start-up).
+  // read once at start-up (docs/requirements.md#r9-constants: the local value overrides the company's in the start-up).
   const [override] = useState(readOverride);
   const { data } = useGetList(
     'parametrosGlobales',

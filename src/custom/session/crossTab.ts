@@ -1,5 +1,5 @@
 /**
- * Logout in one tab logs out every tab (spec §4, issue 3): logging out clears localStorage, which other tabs see
+ * Logout in one tab logs out every tab (docs/requirements.md#r4-states, issue 3): logging out clears localStorage, which other tabs see
  * as a `storage` event (key null for clear(), or the access token removed). Pure predicate + listener.
  */
 import { ACCESS_TOKEN_KEY } from '../../authProvider/session';

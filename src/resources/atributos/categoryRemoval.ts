@@ -1,4 +1,4 @@
-/** Which categories an edit removes from an attribute's comma list (spec §7 attribute sync by category). Pure. */
+/** Which categories an edit removes from an attribute's comma list (docs/requirements.md#r7-api attribute sync by category). Pure. */
 import { categoryKey, splitCategories } from '../../core/referenceData/contract';
 
 /** The categories of `before` no longer in `after` (names compared case- and space-insensitively). */

@@ -32,7 +32,7 @@ export const atributos = defineResource({
     int('codigo', 'Código', { importAs: 'integer' }),
   ],
   search: ['nombre'],
-  // spec §2: filters searchNombre and grupoAtributos.
+  // docs/requirements.md#r2-screens: filters searchNombre and grupoAtributos.
   filters: [
     contains('searchNombre', 'Nombre', { field: 'nombre', alwaysOn: true }),
     refFilter('grupoAtributos', 'Grupo de atributos', 'grupos-atributos', {
@@ -40,7 +40,7 @@ export const atributos = defineResource({
       alwaysOn: true,
     }),
   ],
-  // spec §5: codigo becomes an integer (the import's normalizeRow (the fields' importAs)).
+  // docs/requirements.md#r5-validation: codigo becomes an integer (the import's normalizeRow (the fields' importAs)).
   normalizeOnSave: true,
   menu: { group: 'catalogo', icon: 'ListAlt' },
   messages: { deleted: 'Atributo eliminado', deletedMany: '%{smart_count} atributos eliminados' },

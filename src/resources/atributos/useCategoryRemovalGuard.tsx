@@ -1,5 +1,5 @@
 /**
- * Removing categories from an attribute (spec §7): before saving, the API is asked how many products of each
+ * Removing categories from an attribute (docs/requirements.md#r7-api): before saving, the API is asked how many products of each
  * removed category carry the attribute (comprueba-atributos-en-productos-por-categoria); the counts are shown
  * in a confirmation dialog. Cancelling saves nothing and keeps the form as typed. On confirmation the attribute
  * is saved FIRST, and only once the save has succeeded are its values removed from those products (elimina-…):

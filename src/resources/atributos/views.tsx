@@ -1,4 +1,4 @@
-/** Attributes: the generic edit form plus the confirmation before removing categories (spec §7). */
+/** Attributes: the generic edit form plus the confirmation before removing categories (docs/requirements.md#r7-api). */
 import { LazyGenericEdit as GenericEdit } from '../generic/lazyScreens';
 import type { ResourceViews } from '../views';
 import { atributos } from './schema';

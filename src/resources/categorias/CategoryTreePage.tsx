@@ -1,5 +1,5 @@
 /**
- * The categories screen (spec §2 "Categories list. A two-level tree whose root code is master"): the root,
+ * The categories screen (docs/requirements.md#r2-screens "Categories list. A two-level tree whose root code is master"): the root,
  * its top-level categories and their subcategories, with create, rename, move (change padre), delete and the
  * products of each category. Everything goes through the data provider; the API keeps the tree two levels deep
  * and the codes unique within the company.

@@ -2,7 +2,7 @@ import { ROOT_CODE } from '../../core/categoryTree';
 import { contains, defineResource, empresaId, id, q, str } from '../fields';
 
 /**
- * Two-level tree: `padre` is the parent's codigo; the root's codigo is 'master' (spec §3, §9). The list is a
+ * Two-level tree: `padre` is the parent's codigo; the root's codigo is 'master' (docs/requirements.md#r3-entities, #r9-constants). The list is a
  * tree (views.tsx); codes are unique within a company, and the API keeps the tree two levels deep.
  */
 export const categorias = defineResource({

@@ -18,7 +18,7 @@ export const empresas = defineResource({
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),
   ],
-  // spec §2: free text on nombre/codigo, or searchCodigo and searchDescripcion (as languages and marketplaces).
+  // docs/requirements.md#r2-screens: free text on nombre/codigo, or searchCodigo and searchDescripcion (as languages and marketplaces).
   search: ['nombre', 'codigo'],
   filters: [
     q(),
@@ -26,7 +26,7 @@ export const empresas = defineResource({
     contains('searchDescripcion', 'Nombre', { field: 'nombre' }),
   ],
   menu: { group: 'empresas', icon: 'Business' },
-  // spec §7: the company's links to the ERP, limit 20 by idEmpresa, brand name and code joined in by the API.
+  // docs/requirements.md#r7-api: the company's links to the ERP, limit 20 by idEmpresa, brand name and code joined in by the API.
   children: [
     {
       resource: 'EmpresasBC',

@@ -37,7 +37,7 @@ export const ensamblados = defineResource({
     equals('cantidad', 'Cantidad', { input: 'number' }),
   ],
   menu: { group: 'relaciones', icon: 'Extension' },
-  // spec §5: cantidad becomes an integer, with the import's normalizeRow (the fields' importAs).
+  // docs/requirements.md#r5-validation: cantidad becomes an integer, with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Ensamblado creado',

@@ -19,7 +19,7 @@ export interface GenericListProps {
 export const GenericList = ({ schema }: GenericListProps) => {
   const columns = listColumns(schema);
   const filters = filtersFor(schema);
-  // spec §4: the row last opened stays marked when the person comes back (listMemory.ts).
+  // docs/requirements.md#r4-states: the row last opened stays marked when the person comes back (listMemory.ts).
   const [lastSelected, setLastSelected] = useLastSelected(schema.name);
   // a delete that reloaded the page (schema reloadOnDelete) left its toast for this list.
   usePendingNotice();

@@ -1,4 +1,4 @@
-/** The S/N badge (spec §4 badge helper): 'S' is positive (green), any other value negative (red). */
+/** The S/N badge (docs/requirements.md#r4-states badge helper): 'S' is positive (green), any other value negative (red). */
 import Chip from '@mui/material/Chip';
 
 export type BadgeVariant = 'positive' | 'negative';

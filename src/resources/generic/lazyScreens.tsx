@@ -1,6 +1,6 @@
 /**
  * The generic screens, loaded on first use: react-admin's list and form machinery (filters, inputs, exporters)
- * stays out of the login screen's JS (DESIGN §7 budget). Same props as the screens themselves.
+ * stays out of the login screen's JS (the architecture notes (performance budgets) budget). Same props as the screens themselves.
  */
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Loading } from 'react-admin';

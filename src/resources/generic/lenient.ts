@@ -48,7 +48,7 @@ export const lenientValue = (field: FieldSchema, value: unknown): unknown => {
 };
 
 /**
- * The values a form saves: `normalizeRow(fields, …)` when the schema asks for it (spec §5), then every lenient
+ * The values a form saves: `normalizeRow(fields, …)` when the schema asks for it (docs/requirements.md#r5-validation), then every lenient
  * field read with the same functions. Returns a new object.
  */
 export const normalizeForSave = (

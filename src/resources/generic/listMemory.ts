@@ -1,5 +1,5 @@
 /**
- * spec §4 list behaviour, in react-admin terms:
+ * docs/requirements.md#r4-states list behaviour, in react-admin terms:
  * - "A no-selection list carries over the last selected id": the row last opened from a list is remembered
  *   (store key `pim.lastSelected.<resource>`) and highlighted when the person comes back to the list.
  * - "After create or update of brand, situation, icon, multimedia and attribute group, the selected item is

@@ -27,7 +27,7 @@ export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => {
       {hasOptionalFilters(schema) && <FilterButton />}
       {schema.operations.create && !full && <CreateButton />}
       <SelectColumnsButton />
-      {/* spec §7 CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
+      {/* docs/requirements.md#r7-api CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
       <CsvExportButton schema={schema} />
     </TopToolbar>
   );

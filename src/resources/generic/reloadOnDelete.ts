@@ -1,5 +1,5 @@
 /**
- * spec §4 "Deleting an integration template reloads the page" (schema `reloadOnDelete`): after a successful
+ * docs/requirements.md#r4-states "Deleting an integration template reloads the page" (schema `reloadOnDelete`): after a successful
  * delete (edit form or bulk delete), the app goes back to the list and the page reloads. The success toast
  * would die with the page, so it is kept in sessionStorage and shown by the list once the page is back
  * (usePendingNotice, called by GenericList).

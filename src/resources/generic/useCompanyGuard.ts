@@ -1,5 +1,5 @@
 /**
- * Edit screens of company-scoped resources (spec §6: "if a loaded product does not belong to the selected company,
+ * Edit screens of company-scoped resources (docs/requirements.md#r6-roles: "if a loaded product does not belong to the selected company,
  * the selected product is emptied"): a record of another company — opened by URL, or left open when the company
  * selector changes — is not kept on screen: a notice, and back to the list of the selected company.
  * Usage: `<Edit queryOptions={useCompanyGuard(schema)} …>`.

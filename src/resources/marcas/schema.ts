@@ -20,13 +20,13 @@ export const marcas = defineResource({
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('codigo', 'Código', { maxLength: 50, uniqueWith: ['empresaId'] }),
   ],
-  // spec §7: brand lists use AND filters.
+  // docs/requirements.md#r7-api: brand lists use AND filters.
   filters: [
     contains('nombre', 'Nombre', { alwaysOn: true }),
     contains('codigo', 'Código', { alwaysOn: true }),
   ],
   menu: { group: 'catalogo', icon: 'Sell' },
-  // spec §4: after create/update the selection is cleared and actualizar_Marcas is set.
+  // docs/requirements.md#r4-states: after create/update the selection is cleared and actualizar_Marcas is set.
   refreshFlag: 'actualizar_Marcas',
   messages: {
     created: 'Marca creada',

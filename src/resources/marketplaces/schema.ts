@@ -16,7 +16,7 @@ export const marketplaces = defineResource({
     str('codigo', 'Código', { required: true, unique: true, maxLength: 50 }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
   ],
-  // spec §2: free text on codigo (and description), or searchCodigo / searchDescripcion.
+  // docs/requirements.md#r2-screens: free text on codigo (and description), or searchCodigo / searchDescripcion.
   search: ['codigo', 'descripcion'],
   filters: [
     q(),

@@ -23,7 +23,7 @@ export const multimedia = defineResource({
     sn('defectosn', 'Por defecto'),
     str('tipoAecoc', 'Tipo AECOC', { maxLength: 100 }),
   ],
-  // spec §2: clave like; tipo = grupoMultimedia; defectosn ignored if TODOS; categoria ignored if TODAS.
+  // docs/requirements.md#r2-screens: clave like; tipo = grupoMultimedia; defectosn ignored if TODOS; categoria ignored if TODAS.
   filters: [
     contains('clave', 'Clave', { alwaysOn: true }),
     equals('grupoMultimedia', 'Tipo', {

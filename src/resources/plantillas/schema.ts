@@ -1,6 +1,6 @@
 import { contains, defineResource, empresaId, id, str, text } from '../fields';
 
-/** Integration template (spec §3 "Integracion (plantilla)"), with its related tables in `Tablas`. */
+/** Integration template (docs/requirements.md#r3-entities "Integracion (plantilla)"), with its related tables in `Tablas`. */
 export const plantillas = defineResource({
   name: 'Plantilla',
   model: 'Plantilla',
@@ -22,7 +22,7 @@ export const plantillas = defineResource({
   ],
   filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
   menu: { group: 'integraciones', icon: 'IntegrationInstructions' },
-  // spec §8: "Integracion (created/updated)"; deleting one reloads the page (spec §4).
+  // docs/requirements.md#r8-errors: "Integracion (created/updated)"; deleting one reloads the page (docs/requirements.md#r4-states).
   messages: { created: 'Integracion creada', updated: 'Integracion actualizada' },
   reloadOnDelete: true,
   children: [{ resource: 'Tablas', target: 'plantillaId', label: 'Tablas', perPage: 50 }],

@@ -28,13 +28,13 @@ export const productos = defineResource({
     sn('enviarAecoc', 'Enviar a AECOC', { inList: false }),
     sn('sincronizarConBC', 'Sincronizar con BC', { inList: false, importAs: 'sn-or-n' }),
     sn('ensamblado', 'Ensamblado', { inList: false }),
-    // null means "not included in marketplaces" (spec §3): no default.
+    // null means "not included in marketplaces" (docs/requirements.md#r3-entities): no default.
     sn('activoEnMarketplace', 'Activo en marketplace', { default: null, inList: false }),
     str('ordenAtributos', 'Orden de atributos', { default: '0', inList: false }),
     ...syncLogFields(),
   ],
   search: ['nombre'],
-  // spec §2: name contains, category contains, finalizado S/N — always shown, the list is used all day.
+  // docs/requirements.md#r2-screens: name contains, category contains, finalizado S/N — always shown, the list is used all day.
   filters: [
     contains('nombre', 'Nombre contiene', { alwaysOn: true }),
     contains('categorias', 'Categoría contiene', { alwaysOn: true }),

@@ -1,6 +1,6 @@
 /**
  * Before saving a product-per-range, the ranges of the same skuProducto and club are read and checked with
- * the spec §5 rule (rangesOverlap, date part only); an overlap is refused on the date fields with the range it
+ * the docs/requirements.md#r5-validation rule (rangesOverlap, date part only); an overlap is refused on the date fields with the range it
  * clashes with, and nothing is sent. The API refuses the same with 422 (server/features/reference-data-ranges).
  */
 import { useMemo } from 'react';

@@ -16,7 +16,7 @@ export const repuestos = defineResource({
   deleteKey: 'skuPrincipal',
   /** A SKU is a product's nombre: the row belongs to that product's company. */
   companyVia: { field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' },
-  // spec §7 lists both /Repuestos and /repuestos.
+  // docs/requirements.md#r7-api lists both /Repuestos and /repuestos.
   aliases: ['repuestos'],
   fields: [
     id(),
@@ -43,7 +43,7 @@ export const repuestos = defineResource({
     { source: 'fechaFin', op: 'day', label: 'Fecha de fin', input: 'date' },
   ],
   menu: { group: 'relaciones', icon: 'Build' },
-  // spec §5: posicion and dates read with the import's normalizeRow (the fields' importAs).
+  // docs/requirements.md#r5-validation: posicion and dates read with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Repuesto creado',

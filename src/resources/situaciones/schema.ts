@@ -18,7 +18,7 @@ export const situaciones = defineResource({
   filters: [contains('nombre', 'Nombre', { alwaysOn: true })],
   menu: { group: 'catalogo', icon: 'Flag' },
   refreshFlag: 'actualizar_Situaciones',
-  // spec §8 writes the entity as "Situacion".
+  // docs/requirements.md#r8-errors writes the entity as "Situacion".
   messages: {
     created: 'Situacion creada',
     updated: 'Situacion actualizada',

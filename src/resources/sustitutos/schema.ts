@@ -41,7 +41,7 @@ export const sustitutos = defineResource({
     snFilter('intercambiable', 'Intercambiable', { ignore: ['TODOS'] }),
   ],
   menu: { group: 'relaciones', icon: 'SwapHoriz' },
-  // spec §5: dates and intercambiable read with the import's normalizeRow (the fields' importAs).
+  // docs/requirements.md#r5-validation: dates and intercambiable read with the import's normalizeRow (the fields' importAs).
   normalizeOnSave: true,
   messages: {
     created: 'Sustituto creado',

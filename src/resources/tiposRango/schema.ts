@@ -18,7 +18,7 @@ export const tiposRango = defineResource({
     str('rango', 'Rango', { required: true, maxLength: 100 }),
     int('orden', 'Orden', { default: 0 }),
   ],
-  // spec §9: range types sorted by orden.
+  // docs/requirements.md#r9-constants: range types sorted by orden.
   sort: { field: 'orden', order: 'ASC' },
   menu: { group: 'relaciones', icon: 'Stairs' },
   messages: {

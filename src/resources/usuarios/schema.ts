@@ -22,7 +22,7 @@ export const usuarios = defineResource({
     str('mail', 'Correo electrónico', { required: true, unique: true, maxLength: 255 }),
     str('password', 'Contraseña', { writeOnly: true, maxLength: 255 }),
   ],
-  // spec §7: like %term% on nombre and codigo, and mail for users.
+  // docs/requirements.md#r7-api: like %term% on nombre and codigo, and mail for users.
   search: ['nombre', 'codigo', 'mail'],
   filters: [q()],
   relations: [
@@ -33,7 +33,7 @@ export const usuarios = defineResource({
       through: { model: 'UsuarioRol', keyFrom: 'usuarioId', keyTo: 'rolId' },
     },
   ],
-  // spec §7: usuarios has no update-many.
+  // docs/requirements.md#r7-api: usuarios has no update-many.
   operations: { updateMany: false },
   menu: { group: 'usuarios', icon: 'People' },
   messages: { created: 'Usuario creado', updated: 'Usuario actualizado', deleted: 'Usuario eliminado' },

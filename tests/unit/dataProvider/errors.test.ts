@@ -53,7 +53,7 @@ const juggler = {
 
 const httpError = (status: number, body: unknown, message = 'x') => new HttpError(message, status, body);
 
-describe('fieldErrorMessages (spec §5)', () => {
+describe('fieldErrorMessages (docs/requirements.md#r5-validation)', () => {
   it('AJV required with path "" → the field from info.missingProperty, es obligatorio', () => {
     expect(fieldErrorMessages(httpError(422, ajv([required])))).toEqual(["El campo 'nombre' es obligatorio"]);
   });
@@ -107,7 +107,7 @@ describe('fieldErrorMessages (spec §5)', () => {
   });
 });
 
-describe('productUpdateErrorMessage (spec §8)', () => {
+describe('productUpdateErrorMessage (docs/requirements.md#r8-errors)', () => {
   const base = 'No se pudo actualizar el producto. Por favor, revisa los datos e inténtalo de nuevo';
 
   it('with field details: the messages appended, then the server message in parentheses', () => {

@@ -175,7 +175,7 @@ describe('createHttpClient — Bearer and 401 single-flight refresh', () => {
   });
 });
 
-describe('createHttpClient — error catalogue (spec §8)', () => {
+describe('createHttpClient — error catalogue (docs/requirements.md#r8-errors)', () => {
   const client = (fetchJson: typeof fetchUtils.fetchJson) =>
     createHttpClient({
       getAccessToken: () => 't',

@@ -1,5 +1,5 @@
 /**
- * Read-only B2B products (spec §7 "B2B products"): the products active in marketplaces, searched with
+ * Read-only B2B products (docs/requirements.md#r7-api "B2B products"): the products active in marketplaces, searched with
  * GET /B2bProductos/obtenerProductosFiltrados (filtro1: SKU/título/marca, filtro2: categoría, filtro3: marca,
  * multiempresas, cliente); a row opens its detail (GET /B2bProductos/{nombre}).
  */
@@ -31,7 +31,7 @@ import { B2bProductDetail } from './B2bProductDetail';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const FIELD = { flex: '1 1 200px', maxWidth: 280, m: 0 } as const;
-/** The view's three free-text filters (spec §7 obtenerProductosFiltrados filtro1–3) and their labels. */
+/** The view's three free-text filters (docs/requirements.md#r7-api obtenerProductosFiltrados filtro1–3) and their labels. */
 const FILTERS = [
   ['filtro1', 'SKU, título o marca'],
   ['filtro2', 'Categoría'],

@@ -1,6 +1,6 @@
 /**
- * Attributes, grouped by attribute group and ordered by ordenEnGrupo (spec §2). Only non-empty values are
- * saved (spec §5): emptying a stored value keeps the stored one, and the field says so.
+ * Attributes, grouped by attribute group and ordered by ordenEnGrupo (docs/requirements.md#r2-screens). Only non-empty values are
+ * saved (docs/requirements.md#r5-validation): emptying a stored value keeps the stored one, and the field says so.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * Multimedia (spec §2, §5): drag-and-drop upload (react-dropzone) of the main image and of other files to
+ * Multimedia (docs/requirements.md#r2-screens, #r5-validation): drag-and-drop upload (react-dropzone) of the main image and of other files to
  * /images-upload or /files-upload/{empresa}/{nombre}/{file}; Imagen for png/jpg/jpeg, else Documento; an
  * uploaded file replaces the record named like it (underscores as spaces); principal and público flags,
  * preview and delete (confirmed). These changes are saved at once, not with the form's Guardar; each one marks

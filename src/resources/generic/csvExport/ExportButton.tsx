@@ -1,5 +1,5 @@
 /**
- * The generic lists' export button (spec §7): the list's resource as `{table}_PIM.csv` (semicolon, BOM, values
+ * The generic lists' export button (docs/requirements.md#r7-api): the list's resource as `{table}_PIM.csv` (semicolon, BOM, values
  * stripped and neutralised), the current company and the current filter, every page of it (not only the one
  * shown), with progress and cancel for large tables. Resources without a table export their fields as
  * `{resource}_PIM.csv`.

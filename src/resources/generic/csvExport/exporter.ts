@@ -1,5 +1,5 @@
 /**
- * CSV export of a table (spec §7): the current company's rows (the data provider scopes company tables; child
+ * CSV export of a table (docs/requirements.md#r7-api): the current company's rows (the data provider scopes company tables; child
  * tables such as producto_general keep only rows whose product is the company's), optionally a list filter,
  * fetched page by page (never one giant request) with progress and cancel, then written by toCsv.
  * Integration-template export: Familias dropped, file columns prefixed with the configured base path.

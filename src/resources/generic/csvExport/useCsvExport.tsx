@@ -1,5 +1,5 @@
 /**
- * The CSV export as a person sees it (spec §7): a 2-second 'Generando…' toast, then, for tables larger than one
+ * The CSV export as a person sees it (docs/requirements.md#r7-api): a 2-second 'Generando…' toast, then, for tables larger than one
  * page, a progress dialog with the rows fetched so far and a Cancel button; the file downloads at the end.
  * The exporter (and papaparse with it) loads on the first export.
  */
