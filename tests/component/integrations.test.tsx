@@ -194,6 +194,8 @@ describe('ERP sync page', () => {
     // asked first, naming how many products the sync sends
     expect(await within(dialog).findByText(/¿Sincronizar 1 producto con Business Central\?/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sincronizar' }));
+    // the page is hidden from assistive technology until the dialog has closed
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     expect(await screen.findByText('Sincronizando con el ERP…')).toBeTruthy();
     // determinate: how many of the marked products the run has reached, counted from the baseline
