@@ -4,6 +4,7 @@
  * PIM_DATABASE_URL is set). Every DataProvider method on the resources with special keys and relations,
  * and a filter matrix.
  */
+import { possibleValues } from '../../src/core/iconValues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, HttpError } from 'ra-core';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
@@ -251,19 +252,23 @@ describe('ProductoIconos (composite key)', () => {
       sort: { field: 'id', order: 'ASC' },
       filter: {},
     });
-    const idIcono = iconos.data[0].id;
+    // an icon with two possible values: its text must be one of them
+    const icono = iconos.data.find((row) => possibleValues(row.posiblesValores).length >= 2);
+    expect(icono).toBeDefined();
+    const idIcono = icono!.id;
+    const [uno, dos] = possibleValues(icono!.posiblesValores);
     const created = await provider.create('ProductoIconos', {
-      data: { idProducto: prod.data.id, idIcono, texto: 'uno' },
+      data: { idProducto: prod.data.id, idIcono, texto: uno },
     });
     const id = created.data.id;
     const one = await provider.getOne('ProductoIconos', { id });
-    expect(one.data.texto).toBe('uno');
+    expect(one.data.texto).toBe(uno);
     await provider.update('ProductoIconos', {
       id,
-      data: { ...one.data, texto: 'dos' },
+      data: { ...one.data, texto: dos },
       previousData: one.data,
     });
-    expect((await provider.getOne('ProductoIconos', { id })).data.texto).toBe('dos');
+    expect((await provider.getOne('ProductoIconos', { id })).data.texto).toBe(dos);
     await provider.delete('ProductoIconos', { id, previousData: one.data });
     const list = await provider.getList('ProductoIconos', {
       pagination: page(),

@@ -52,7 +52,7 @@ beforeAll(async () => {
     catalogoId: catalogo2.Id,
     productoId: producto2.id,
   });
-  await created(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono2.id, texto: 'C2' });
+  await created(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono2.id, texto: '' });
 });
 
 afterAll(async () => {
