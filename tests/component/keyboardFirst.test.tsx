@@ -12,7 +12,7 @@ import type { AiTextsMethods, TextoGenerado } from '../../src/custom/aiTexts/api
 import { ProductTexts } from '../../src/custom/aiTexts/ProductTexts';
 import { createI18nProvider } from '../../src/i18n';
 import { fakeProvider, fixture, renderApp } from './renderApp';
-import '../../src/resources/productos/list/ProductList';
+import '../../src/custom/productList/ProductList';
 
 const FIRST = { timeout: 30_000 };
 
