@@ -275,6 +275,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   async updateAll(data: DataObject<Row>, where?: Where<Row>, options?: Options): Promise<Count> {
+    // Nothing to change changes nothing (an empty SET is a syntax error on SQL engines).
+    if (!Object.keys(data ?? {}).length) return { count: 0 };
     const changes = await this.prepare(data, 'update');
     const w = this.where(where);
     if (this.checksWrites) {

@@ -36,10 +36,12 @@ export const CompanySelector = () => {
   const refresh = useRefresh();
   const store = useStoreContext();
   const [selected, setSelected] = useState(getSelectedEmpresaId);
-  const { data, error, refetch } = useGetList('empresas', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'nombre', order: 'ASC' },
-  });
+  const { data, error, refetch } = useGetList(
+    'empresas',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'nombre', order: 'ASC' } },
+    // one quiet retry, then the failure shows with its «reintentar» (not 7 s of silent retries)
+    { retry: 1 },
+  );
   // Another tab chose a company: this one follows (its next requests already use it), selections emptied.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

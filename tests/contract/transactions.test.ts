@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
+import { makeAdmin } from '../support/access';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -53,7 +54,17 @@ beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
   const repo = (name: string) => server.repositories.repository(name);
   await repo('empresas').create({ id: 1, nombre: 'Empresa Tx', codigo: 'TX' });
-  await repo('usuarios').create({ nombre: 'Tx', mail: 'tx@test.pim', password: 'Secret123!', empresaId: 1 });
+  const usuario = await repo('usuarios').create({
+    nombre: 'Tx',
+    mail: 'tx@test.pim',
+    password: 'Secret123!',
+    empresaId: 1,
+  });
+  // allowed everything, so what is refused is the database's doing, never the permiso
+  await makeAdmin(
+    server.repositories as unknown as Parameters<typeof makeAdmin>[0],
+    (usuario as unknown as { id: number }).id,
+  );
   const login = await fetch(`${server.url}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

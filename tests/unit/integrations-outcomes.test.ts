@@ -121,7 +121,7 @@ describe('sync failures beyond the first 20', () => {
     expect(parsed.headers).toEqual(['tabla', 'registro', 'motivo']);
     expect(parsed.records).toHaveLength(25);
     // neutralised and stripped like every export
-    expect(file.text).toContain(`'=HYPERLINK("x") mal`);
+    expect(file.text).toContain(`"'=HYPERLINK(""x"") mal"`);
   });
 });
 
