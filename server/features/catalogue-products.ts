@@ -465,18 +465,9 @@ export class CatalogueProductsController {
 
 export const feature: Feature = {
   name: 'catalogue-products',
-  register: ({ app, repositories }) => {
+  register: ({ app }) => {
     app.bind(LOCK).to(new Mutex());
     app.controller(CatalogueProductsController);
-    // Deleting a catalogue deletes its product links, in the same transaction.
-    const catalogues = repositories.repository(CATALOGUES);
-    const idField = catalogues.schema.idField;
-    catalogues.addHooks({
-      deleteInTransaction: true,
-      afterDelete: async (rows, options) => {
-        const ids = rows.map((row) => Number(row[idField])).filter(Number.isFinite);
-        if (ids.length) await repositories.repository(LINKS).deleteAll({ catalogoId: { inq: ids } }, options);
-      },
-    });
+    // Deleting a catalogue deletes its product links: features/integrity-cascades.ts.
   },
 };

@@ -1,14 +1,14 @@
 /**
  * What a delete does to the records that depend on the deleted one, on the API itself (so a call straight to
  * the API leaves nothing dangling, not only the app's screens):
- * - a catalogue: its product links (every table with a reference to `catalogos`) are removed first; if that
- *   fails, the catalogue stays;
+ * - a catalogue: its product links (every table with a reference to `catalogos`) are removed in the
+ *   catalogue's delete transaction; if that fails, the catalogue stays;
  * - a category: refused (409, Spanish message) while it has subcategories or products classified in it;
  * - a product: besides its child rows (features/products.ts), the relations that name it by SKU
  *   (substitutes, spare parts, assembled products, products per range) are removed, unless another product of
  *   the same name remains.
  */
-import type { AnyObject } from '@loopback/repository';
+import type { AnyObject, Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { nameKey, splitNames } from '../../src/core/nameList';
 import type { ResourceSchema } from '../../src/resources/types';
@@ -58,11 +58,13 @@ export const categoryDeleteRefusal = (
 export function catalogueCascade(repos: RepositorySet, schemas: readonly ResourceSchema[]) {
   const links = referencesTo(schemas, 'catalogos').filter(([resource]) => repos.repositories.has(resource));
   return {
-    async beforeDelete(rows: AnyObject[]): Promise<void> {
+    // in the catalogue's delete transaction: a failure here leaves the catalogue and all its links.
+    deleteInTransaction: true,
+    async afterDelete(rows: AnyObject[], options?: Options): Promise<void> {
       const ids = rows.map((row) => Number(row.Id ?? row.id)).filter(Number.isFinite);
       if (!ids.length) return;
       for (const [resource, field] of links) {
-        await repos.repository(resource).deleteAll({ [field]: { inq: ids } });
+        await repos.repository(resource).deleteAll({ [field]: { inq: ids } }, options);
       }
     },
   };
@@ -101,14 +103,16 @@ export function productRelationsCascade(repos: RepositorySet) {
   const productos = repos.repository('productos');
   const relations = SKU_RELATIONS.filter(([resource]) => repos.repositories.has(resource));
   return {
-    async afterDelete(rows: AnyObject[]): Promise<void> {
+    // in the product's delete transaction, with its child rows (features/products.ts).
+    deleteInTransaction: true,
+    async afterDelete(rows: AnyObject[], options?: Options): Promise<void> {
       for (const row of rows) {
         const nombre = String(row.nombre ?? '');
         if (!nombre) continue;
-        const { count: namesakes } = await productos.count({ nombre });
+        const { count: namesakes } = await productos.count({ nombre }, options);
         if (namesakes) continue;
         for (const [resource, field] of relations) {
-          await repos.repository(resource).deleteAll({ [field]: nombre });
+          await repos.repository(resource).deleteAll({ [field]: nombre }, options);
         }
       }
     },

@@ -68,3 +68,21 @@ export const unknownNamesWarning = (unknown: readonly string[], targetPlural: st
     ? `${unknown.map((name) => `«${name}»`).join(', ')} no ${unknown.length === 1 ? 'existe' : 'existen'} en ` +
       `${targetPlural}: se guardará igualmente.`
     : undefined;
+
+/**
+ * `value` with the name `from` replaced by `to` (compared as nameKey does), the separators and spaces around
+ * each name kept as they were; `one`: the whole value is one name (a brand). Undefined when `from` is not in it.
+ */
+export const renameInNames = (value: unknown, from: string, to: string, one = false): string | undefined => {
+  if (typeof value !== 'string' || !from.trim()) return undefined;
+  const key = nameKey(from);
+  const parts = one ? [value] : value.split(/([;,])/);
+  let changed = false;
+  const renamed = parts.map((part, index) => {
+    if ((!one && index % 2 === 1) || nameKey(part) !== key) return part;
+    changed = true;
+    const [, lead, , trail] = /^(\s*)(.*?)(\s*)$/s.exec(part) ?? [];
+    return `${lead ?? ''}${to.trim()}${trail ?? ''}`;
+  });
+  return changed ? renamed.join('') : undefined;
+};

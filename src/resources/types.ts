@@ -95,11 +95,13 @@ export interface FieldSchema {
   /** Date fields: may not be before this other date field of the same record ("a range ending before it starts"). */
   notBefore?: string;
   /**
-   * A text holding names of records of another resource separated by commas (e.g. an attribute's categories):
-   * the form suggests the names of `reference`'s records (`field`, default 'nombre') as the person types and
-   * warns, without blocking, about names that are not among them.
+   * A text holding names of records of another resource separated by commas or semicolons (e.g. an attribute's
+   * categories, a product's families), or one name (`one: true`, a product's brand): the form suggests the
+   * names of `reference`'s records (`field`, default 'nombre') as the person types and warns about names that
+   * are not among them. Renaming a record of `reference` rewrites the name in these fields on the API
+   * (server/features/reference-data-renames.ts).
    */
-  namesOf?: { reference: string; field?: string };
+  namesOf?: { reference: string; field?: string; one?: boolean };
   /**
    * The API queries by this column although no filter, sort, reference or company rule says so (e.g. a
    * server feature's lookup): the table gets an index on it. Filtered, sorted, reference and company columns

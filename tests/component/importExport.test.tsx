@@ -71,6 +71,23 @@ describe('Importar CSV', () => {
     ]);
   }, 60_000);
 
+  it('the button counts only the rows that will be written; a keyless row without its required name is marked', async () => {
+    renderScreen('/importar-csv', { dataProvider: fakeProvider(fixture()) });
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
+    drop(
+      csvFile(
+        'marca_PIM.csv',
+        'codigo;nombre;nota\nN1;Nueva uno;a\nN2;Nueva dos;b\n;;sin nombre\n;Nueva tres;c\n',
+      ),
+    );
+    expect(await screen.findByText(/3 filas correctas · 1 filas con problemas/)).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Problemas encontrados' }).textContent).toContain(
+      "El campo 'nombre' es obligatorio",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Importar 3 filas' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Se importarán 3 filas en Marcas');
+  }, 60_000);
+
   it("an unknown table in the file name: 'Problema con el nombre de la tabla', the user picks one", async () => {
     renderScreen('/importar-csv');
     await screen.findByText(/Arrastre aquí un fichero CSV/);

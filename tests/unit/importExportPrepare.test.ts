@@ -367,3 +367,30 @@ describe('the parse worker session (100,000 rows, chunked, nothing lost)', () =>
     });
   });
 });
+
+describe('the preview applies the rules the import and the API apply', () => {
+  const header = 'skuPrincipal;skuSustituto;descripcion;fechaInicio;fechaFin';
+
+  it('an end date before its start is a problem of the row, on the end date’s column', () => {
+    const { rows } = prepare(
+      'sustitutos',
+      `${header}\nA;B;ok;01/02/2026;2026-12-31\nA;C;mal;01/02/2026;31/01/2026\n`,
+    );
+    expect(rows[0].problems).toEqual([]);
+    expect(rows[1].problems).toEqual([
+      { column: 'fechaFin', reason: '«Fecha de fin» no puede ser anterior a «Fecha de inicio».' },
+    ]);
+  });
+
+  it('a row without any key can only be created: an empty required field rejects it', () => {
+    const { rows } = prepare('sustitutos', `${header}\nA;;sin sustituto;;\n`);
+    expect(rows[0].problems).toEqual([
+      { column: 'skuSustituto', reason: "El campo 'skuSustituto' es obligatorio" },
+    ]);
+  });
+
+  it('a row with a key may update a stored record: its empty cells change nothing and are no problem', () => {
+    const { rows } = prepare('marca', 'codigo;nombre\nM01;\n');
+    expect(rows[0].problems).toEqual([]);
+  });
+});

@@ -445,12 +445,8 @@ const ImportPage = () => {
                   )}
                   {!running && !report && (
                     <Box>
-                      <Button
-                        variant="contained"
-                        onClick={() => setConfirming(true)}
-                        disabled={prepared.total === 0}
-                      >
-                        Importar {formatCount(prepared.total)} filas
+                      <Button variant="contained" onClick={() => setConfirming(true)} disabled={valid === 0}>
+                        Importar {formatCount(valid)} filas
                       </Button>
                     </Box>
                   )}
@@ -485,7 +481,7 @@ const ImportPage = () => {
       <Confirm
         isOpen={confirming}
         title={`Importar en ${schema?.labelPlural ?? ''}`}
-        content={`Se importarán ${formatCount(prepared?.total ?? 0)} filas en ${schema?.labelPlural ?? ''} de la empresa seleccionada: las que ya existen se actualizarán y las nuevas se crearán. ¿Continuar?`}
+        content={`Se importarán ${formatCount(valid)} filas en ${schema?.labelPlural ?? ''} de la empresa seleccionada: las que ya existen se actualizarán y las nuevas se crearán. ¿Continuar?`}
         confirm="Importar"
         cancel="Cancelar"
         onConfirm={() => void start()}

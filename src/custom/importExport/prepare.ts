@@ -7,7 +7,7 @@
  */
 import { listFromFile } from '../../core/listCells';
 import { FILE_NUMBER_LOCALE, parseDecimal } from '../../core/numbers';
-import { fieldFormatError } from '../../resources/rules';
+import { dateOrderErrors, fieldFormatError } from '../../resources/rules';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { CsvRecord } from '../../core/csv/csvRead';
 import { uncell } from '../../core/csv/csvWrite';
@@ -147,23 +147,47 @@ export function prepareRow(
     if ('reason' in result) problems.push({ column: columnOf[name], reason: result.reason });
     else values[name] = result.value;
   }
+  if (!problems.length) {
+    // rules between fields (an end date before its start), as the API applies them: src/resources/rules.ts.
+    for (const [name, reason] of Object.entries(dateOrderErrors(schema, values))) {
+      problems.push({ column: columnOf[name] ?? '', reason });
+    }
+  }
   return { line: record.line, values, problems };
 }
 
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The fields a created row must give (the company comes from the selection). */
+export const requiredOnCreate = (schema: ResourceSchema): FieldSchema[] =>
+  schema.fields.filter((field) => field.required && !field.readOnly && field.name !== schema.companyField);
+
 /**
  * A preparer for one file: each record → its prepared row; a row whose key (id or natural key) already appeared
- * earlier in the file is a problem (importing both would create a duplicate or update one record twice).
+ * earlier in the file is a problem (importing both would create a duplicate or update one record twice), and
+ * so is a row without any key (it can only be created) that leaves a required field empty.
  */
 export function createRowPreparer(
   schema: ResourceSchema,
   mappings: readonly ColumnMapping[],
 ): (record: CsvRecord) => PreparedRow {
   const seen = new Map<string, number>();
+  const required = requiredOnCreate(schema);
+  const columnOf = new Map(mappings.map((mapping) => [mapping.field, mapping.header]));
   return (record) => {
     const row = prepareRow(schema, record, mappings);
     if (row.problems.length) return row;
     const key = rowKey(schema, row.values);
-    if (!key) return row;
+    if (!key) {
+      // no id and no natural key: the row can only be created, so a required field left empty rejects it.
+      for (const field of required) {
+        if (isBlank(row.values[field.name])) {
+          row.problems.push({ column: columnOf.get(field.name) ?? '', reason: requiredMessage(field.name) });
+        }
+      }
+      return row;
+    }
     const slot = `${key.kind}:${key.text}`;
     const first = seen.get(slot);
     if (first !== undefined) {

@@ -17,7 +17,7 @@ import { exportedText } from '../../core/csv/csvWrite';
 import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
 import { productoGeneralFor, quickCreateProduct, type Row } from '../../core/csv/normalize';
-import { requiredMessage, type PreparedRow, type RowProblem } from './prepare';
+import { requiredMessage, requiredOnCreate, type PreparedRow, type RowProblem } from './prepare';
 import { idColumn } from '../../resources/csvTables';
 
 export interface ImportProgress {
@@ -322,9 +322,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 
   /** Stored record → the line that claimed it: a second row on the same record is a duplicate. */
   const claimed = new Map<string, number>();
-  const required = schema.fields.filter(
-    (field) => field.required && !field.readOnly && field.name !== schema.companyField,
-  );
+  const required = requiredOnCreate(schema);
 
   for (let start = 0; start < valid.length; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);

@@ -34,7 +34,8 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
   const validate = validatorsFor(field, schema);
   const common = { source, validate };
   if (field.suggestions) return <SuggestInput key={source} {...common} endpoint={field.suggestions} />;
-  if (field.namesOf) {
+  // a single name (`one`, a product's brand) keeps its text input: the list input splits on commas.
+  if (field.namesOf && !field.namesOf.one) {
     return (
       <NameListInput
         key={source}

@@ -20,8 +20,16 @@ export const productos = defineResource({
     str('nombre', 'Nombre (SKU)', { required: true, unique: true, maxLength: 100 }),
     str('imagen', 'Imagen', { maxLength: 500 }),
     // names joined with '; ' (spec); CSV files write them joined with ' | '.
-    str('categorias', 'Categorías', { maxLength: 500, list: { separator: '; ' } }),
-    str('familias', 'Familias', { maxLength: 500, list: { separator: '; ' } }),
+    str('categorias', 'Categorías', {
+      maxLength: 500,
+      list: { separator: '; ' },
+      namesOf: { reference: 'categorias' },
+    }),
+    str('familias', 'Familias', {
+      maxLength: 500,
+      list: { separator: '; ' },
+      namesOf: { reference: 'familias' },
+    }),
     ...stamps(),
     sn('finalizado', 'Finalizado'),
     sn('finalizadoSAT', 'Finalizado SAT', { inList: false }),
