@@ -196,7 +196,7 @@ test('users: roles as chips, search by mail, a new user created with a role', as
   await page.goto('/#/usuarios/create');
   await page.locator('input[name="nombre"]').fill(`Usuario ${unique}`);
   await page.locator('input[name="mail"]').fill(`${unique}@demo.pim`);
-  await page.locator('input[name="password"]').fill('Clave1234!');
+  await page.locator('input[name="password"]').fill('Clave-Larga-2026!');
   await page.getByRole('combobox', { name: 'Roles' }).click();
   await page.getByRole('option', { name: 'Editor de catálogo' }).click();
   await page.getByRole('button', { name: 'Guardar' }).click();
