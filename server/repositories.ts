@@ -7,7 +7,7 @@
  * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
  * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
- *   afterUpdate hooks get each row as it was and as it is now.
+ *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction.
  * On MySQL the connector does the last two itself.
  */
 import { hashPassword } from './passwords';
@@ -30,7 +30,13 @@ import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } fr
 import { inTransaction, supportsTransactions } from './transaction';
 import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
-import { checkDeclaredRules, hasDeclaredRules, type RowChange, type WriteHooks } from './write-rules';
+import {
+  checkDeclaredRules,
+  hasDeclaredRules,
+  type RowChange,
+  type WriteHooks,
+  type WriteRecord,
+} from './write-rules';
 
 export type Row = Entity & AnyObject;
 export type IdType = number | string;
@@ -165,6 +171,39 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
   }
 
+  private get recordsWrites(): boolean {
+    return this.hooks.some((h) => h.recordWrites);
+  }
+
+  /** Runs the recordWrites hooks (a failure fails the write, and undoes it inside a transaction). */
+  private async record(records: WriteRecord[], options: Options | undefined): Promise<void> {
+    if (!records.length) return;
+    for (const hook of this.hooks) if (hook.recordWrites) await hook.recordWrites(records, options ?? {});
+  }
+
+  /** A write and its record, in one transaction on a store with transactions (the caller's when given). */
+  private recorded<T>(
+    options: Options | undefined,
+    work: (tx: Options | undefined) => Promise<T>,
+  ): Promise<T> {
+    if (!this.recordsWrites) return work(options);
+    return inTransaction(this.dataSource, (tx) => work(tx), options);
+  }
+
+  /** Records updated rows: `before` as they were, read back (in `options`' transaction) as they are now. */
+  private async recordUpdates(before: AnyObject[], options: Options | undefined): Promise<void> {
+    if (!before.length) return;
+    const ids = before.map((row) => row[this.idProp]);
+    const now = (await super.find({ where: { [this.idProp]: { inq: ids } } }, options)).map(plain);
+    await this.record(
+      before.map((row) => ({
+        before: row,
+        after: now.find((candidate) => candidate[this.idProp] === row[this.idProp]),
+      })),
+      options,
+    );
+  }
+
   // ---- reads ----
 
   private where<W>(where: W): W {
@@ -253,12 +292,16 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
     const row = await this.prepare(data, 'create');
     if (this.checksWrites) await this.checkRows([row]);
-    const created = await this.guarded(
-      [row],
-      async () => [],
-      (_, result: Row | undefined) => [result ? plain(result) : row],
-      () => super.create(row as DataObject<Row>, options),
-    );
+    const created = await this.recorded(options, async (tx) => {
+      const stored = await this.guarded(
+        [row],
+        async () => [],
+        (_, result: Row | undefined) => [result ? plain(result) : row],
+        () => super.create(row as DataObject<Row>, tx),
+      );
+      if (this.recordsWrites) await this.record([{ after: plain(stored) }], tx);
+      return stored;
+    });
     await this.after('afterCreate', [plain(created)]);
     return created;
   }
@@ -283,13 +326,19 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       const matched = (await super.find({ where: w })).map(plain);
       await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));
     }
-    const previous = this.observesUpdates ? (await super.find({ where: w })).map(plain) : [];
-    const result = await this.guarded(
-      [changes],
-      async () => (await super.find({ where: w })).map(plain),
-      (replaced) => replaced.map((r) => ({ ...r, ...changes })),
-      () => super.updateAll(changes as DataObject<Row>, w, options),
-    );
+    const recording = this.recordsWrites;
+    const { result, previous } = await this.recorded(options, async (tx) => {
+      const previous =
+        this.observesUpdates || recording ? (await super.find({ where: w }, tx)).map(plain) : [];
+      const result = await this.guarded(
+        [changes],
+        async () => (await super.find({ where: w }, tx)).map(plain),
+        (replaced) => replaced.map((r) => ({ ...r, ...changes })),
+        () => super.updateAll(changes as DataObject<Row>, w, tx),
+      );
+      if (recording) await this.recordUpdates(previous, tx);
+      return { result, previous };
+    });
     await this.afterUpdate(previous);
     return result;
   }
@@ -297,7 +346,21 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   // updateById: DefaultCrudRepository checks for an empty body, then calls this.updateAll({id}).
 
   async replaceById(id: IdType, data: DataObject<Row>, options?: Options): Promise<void> {
-    const existing = plain(await super.findById(id));
+    const existing = await this.recorded(options, async (tx) => {
+      const existing = plain(await super.findById(id, undefined, tx));
+      await this.replaceFrom(existing, id, data, tx);
+      if (this.recordsWrites) await this.recordUpdates([existing], tx);
+      return existing;
+    });
+    if (this.observesUpdates) await this.afterUpdate([existing]);
+  }
+
+  private async replaceFrom(
+    existing: AnyObject,
+    id: IdType,
+    data: DataObject<Row>,
+    options: Options | undefined,
+  ): Promise<void> {
     const row: AnyObject = { ...data };
     for (const field of this.joined) delete row[field];
     for (const field of this.preservedOnReplace) {
@@ -319,7 +382,6 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       () => [{ ...row, [this.idProp]: id }],
       () => super.replaceById(id, row as DataObject<Row>, options),
     );
-    if (this.observesUpdates) await this.afterUpdate([existing]);
   }
 
   /**
@@ -328,13 +390,18 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
    */
   private get deletesInTransaction(): boolean {
     return (
-      this.hooks.some((h) => h.afterDelete && h.deleteInTransaction) && supportsTransactions(this.dataSource)
+      (this.recordsWrites || this.hooks.some((h) => h.afterDelete && h.deleteInTransaction)) &&
+      supportsTransactions(this.dataSource)
     );
   }
 
   private async afterDeleteInTransaction(rows: AnyObject[], options: Options): Promise<void> {
     if (!rows.length) return;
     for (const hook of this.hooks) if (hook.deleteInTransaction) await hook.afterDelete?.(rows, options);
+    await this.record(
+      rows.map((before) => ({ before })),
+      options,
+    );
   }
 
   async deleteAll(where?: Where<Row>, options?: Options): Promise<Count> {
@@ -355,13 +422,17 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         return count;
       });
     }
-    if (!this.index && !this.observesDeletes) return super.deleteAll(w, options);
+    if (!this.index && !this.observesDeletes && !this.recordsWrites) return super.deleteAll(w, options);
     const { result, removed } = await this.lock.run(async () => {
-      const rows = (await super.find({ where: w })).map(plain);
+      const rows = (await super.find({ where: w }, options)).map(plain);
       const count = await super.deleteAll(w, options);
       this.index?.apply(rows, []);
       return { result: count, removed: rows };
     });
+    await this.record(
+      removed.map((before) => ({ before })),
+      options,
+    );
     await this.after('afterDelete', removed);
     return result;
   }
@@ -381,13 +452,17 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         options,
       ).then((rows) => this.after('afterDelete', rows, false));
     }
-    if (!this.index && !this.observesDeletes) return super.deleteById(id, options);
+    if (!this.index && !this.observesDeletes && !this.recordsWrites) return super.deleteById(id, options);
     const removed = await this.lock.run(async () => {
-      const rows = (await super.find({ where: { [this.idProp]: id } })).map(plain);
+      const rows = (await super.find({ where: { [this.idProp]: id } }, options)).map(plain);
       await super.deleteById(id, options);
       this.index?.apply(rows, []);
       return rows;
     });
+    await this.record(
+      removed.map((before) => ({ before })),
+      options,
+    );
     await this.after('afterDelete', removed);
   }
 

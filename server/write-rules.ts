@@ -11,6 +11,12 @@ import { HttpErrors } from '@loopback/rest';
 import { dateOrderErrors, formatErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
 
+/** One stored row before and after a write: no `before` for a create, no `after` for a delete. */
+export interface WriteRecord {
+  before?: AnyObject;
+  after?: AnyObject;
+}
+
 /** One row before and after an update. */
 export interface RowChange {
   before: AnyObject;
@@ -43,6 +49,12 @@ export interface WriteHooks {
    * write. A hook that writes to the same repository sees its own write here too (compare before/after).
    */
   afterUpdate?(changes: RowChange[]): Promise<void>;
+  /**
+   * A record of every create, update, replace and delete (the product history), run with the rows as they were
+   * and as they are now, with `options` of the write's own transaction on a store with transactions: a failure
+   * undoes the write. Runs before the other after-hooks.
+   */
+  recordWrites?(records: WriteRecord[], options: Options): Promise<void>;
 }
 
 /** 422 in LoopBack's validation shape, with one message per field. */

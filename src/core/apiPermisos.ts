@@ -37,6 +37,8 @@ export const SEND_AECOC: PermisoNeeded = { action: 'send', resource: 'aecoc' };
 export const READ_LOGSNAVS: PermisoNeeded = { action: 'read', resource: 'logsnavs' };
 export const EXPORT_PRODUCTOS: PermisoNeeded = { action: 'export', resource: 'productos' };
 export const GENERATE_TEXTOS: PermisoNeeded = { action: 'create', resource: 'TextosGenerados' };
+export const READ_HISTORIAL: PermisoNeeded = { action: 'read', resource: 'historial' };
+export const RESTORE_HISTORIAL: PermisoNeeded = { action: 'restore', resource: 'historial' };
 export const MANAGE_ALL: PermisoNeeded = { action: 'manage', resource: 'all' };
 
 /** The permisos of custom endpoints, with what each one opens (shown on the role screens). */
@@ -46,6 +48,8 @@ export const CUSTOM_PERMISOS: readonly (PermisoNeeded & { label: string })[] = [
   { ...READ_LOGSNAVS, label: 'Consultar el registro del ERP' },
   { ...EXPORT_PRODUCTOS, label: 'Exportar productos (feed de marketplaces)' },
   { ...GENERATE_TEXTOS, label: 'Generar textos con IA' },
+  { ...READ_HISTORIAL, label: 'Consultar el historial de versiones de los productos' },
+  { ...RESTORE_HISTORIAL, label: 'Restaurar una versión anterior de un producto' },
 ];
 
 /** Two permisos are the same one whatever the case or surrounding spaces of their names. */

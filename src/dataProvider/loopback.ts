@@ -54,6 +54,7 @@ import {
   type WherePrimitive,
 } from './where';
 import { isRecord } from '../core/guards';
+import { ORIGIN_HEADER, origenOf, type Origen } from '../core/history/versions';
 
 export type Row = Record<string, unknown>;
 
@@ -412,6 +413,17 @@ export const loopbackDataProvider = (
 
   const json = (body: Row): fetchUtils.Options => ({ body: JSON.stringify(body) });
 
+  /**
+   * Where a write comes from, for the product history (X-Origen): `meta.origen` when the caller says (the CSV
+   * import: 'importacion'), else `fallback` — a form for single records, a mass edit for updateMany.
+   */
+  const origin = (meta: unknown, fallback: Origen): fetchUtils.Options => ({
+    headers: new Headers({
+      Accept: 'application/json',
+      [ORIGIN_HEADER]: isRecord(meta) && meta.origen !== undefined ? origenOf(meta.origen) : fallback,
+    }),
+  });
+
   const deletePath = (
     resource: string,
     schema: ResourceSchema,
@@ -490,7 +502,11 @@ export const loopbackDataProvider = (
       const body = bodyFrom(schema, data, true);
       if (schema.companyField && isBlank(body[schema.companyField]))
         body[schema.companyField] = getEmpresaId();
-      const response = await httpClient(urlFor(resource), { method: 'POST', ...json(body) });
+      const response = await httpClient(urlFor(resource), {
+        method: 'POST',
+        ...json(body),
+        ...origin(params.meta, 'formulario'),
+      });
       const created = isRecord(response.json) ? response.json : {};
       return { data: toRaRecord(schema, { ...body, ...created }) as R };
     },
@@ -514,7 +530,11 @@ export const loopbackDataProvider = (
       const url = schema.compositeKey
         ? `${urlFor(resource)}?where=${encodeJson(compositeKeyWhere(schema, params.id, previous))}`
         : `${urlFor(resource)}/${encodeURIComponent(String(params.id))}`;
-      const response: HttpResponse = await httpClient(url, { method: 'PATCH', ...json(body) });
+      const response: HttpResponse = await httpClient(url, {
+        method: 'PATCH',
+        ...json(body),
+        ...origin(params.meta, 'formulario'),
+      });
       // 204 (by id) has no body; PATCH ?where= answers {count}: only an entity is merged.
       const echoed = isRecord(response.json) && !('count' in response.json) ? response.json : {};
       return { data: merged({ ...body, ...echoed }) };
@@ -535,7 +555,13 @@ export const loopbackDataProvider = (
       // Never without a where: PATCH /{r} with no where updates EVERY row.
       const urlOf = (batch: Identifier[]): string => `${url}?where=${encodeJson(idsWhere(schema, batch))}`;
       await Promise.all(
-        batches(ids, urlOf).map((batch) => httpClient(urlOf(batch), { method: 'PATCH', ...json(body) })),
+        batches(ids, urlOf).map((batch) =>
+          httpClient(urlOf(batch), {
+            method: 'PATCH',
+            ...json(body),
+            ...origin(params.meta, 'edicion_masiva'),
+          }),
+        ),
       );
       return { data: ids };
     },
@@ -550,7 +576,10 @@ export const loopbackDataProvider = (
       if (schema.deleteKey && isBlank(record?.[schema.deleteKey])) {
         record = await fetchOne(resource, schema, params.id, undefined, {});
       }
-      await httpClient(deletePath(resource, schema, params.id, record), { method: 'DELETE' });
+      await httpClient(deletePath(resource, schema, params.id, record), {
+        method: 'DELETE',
+        ...origin(params.meta, 'formulario'),
+      });
       return { data: (record ? { ...record, id: params.id } : { id: params.id }) as R };
     },
 
@@ -571,7 +600,10 @@ export const loopbackDataProvider = (
       // With a deleteKey, an id the server no longer has is already deleted: nothing to send for it.
       const targets = schema.deleteKey ? ids.filter((id) => records.has(String(id))) : ids;
       await mapPool(targets, deleteConcurrency, async (id) => {
-        await httpClient(deletePath(resource, schema, id, records.get(String(id))), { method: 'DELETE' });
+        await httpClient(deletePath(resource, schema, id, records.get(String(id))), {
+          method: 'DELETE',
+          ...origin(params.meta, 'edicion_masiva'),
+        });
       });
       return { data: ids };
     },

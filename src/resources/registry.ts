@@ -12,6 +12,7 @@ import { empresasBC } from './empresasBC/schema';
 import { ensamblados } from './ensamblados/schema';
 import { familias } from './familias/schema';
 import { gruposAtributos } from './gruposAtributos/schema';
+import { historial } from './historial/schema';
 import { iconos } from './iconos/schema';
 import { idiomas } from './idiomas/schema';
 import { logsnavs } from './logsnavs/schema';
@@ -51,6 +52,7 @@ export const registry: readonly ResourceSchema[] = [
   productoIconos,
   productoDatosCatalogo,
   productoCaracteristicas,
+  historial,
   vistaMuestraFotos,
   b2bProductos,
   categorias,

@@ -11,6 +11,9 @@ import type { LoopbackWhere } from '../../dataProvider/where';
 import type { Row } from '../../core/csv/normalize';
 import { isRecord } from '../../core/guards';
 
+/** Imported writes say so to the product history (the X-Origen header). */
+const IMPORT = { origen: 'importacion' };
+
 export interface ImportBackend {
   find(resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]>;
   create(resource: string, data: Row): Promise<Row>;
@@ -72,11 +75,16 @@ export function backendFromDataProvider(
         (data[schema.companyField] === undefined || data[schema.companyField] === null)
           ? { ...data, [schema.companyField]: getEmpresaId() }
           : data;
-      const { data: created } = await provider.create(resource, { data: body });
+      const { data: created } = await provider.create(resource, { data: body, meta: IMPORT });
       return created as Row;
     },
     async update(resource, id, data, previous) {
-      await provider.update(resource, { id, data, previousData: previous as RaRecord });
+      await provider.update(resource, {
+        id,
+        data,
+        previousData: previous as RaRecord,
+        meta: IMPORT,
+      });
     },
   };
 }

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { TabbedForm, Title, useDataProvider, useNotify, type RaRecord } from 'react-admin';
+import { TabbedForm, Title, useCanAccess, useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import { productUpdateErrorMessage } from '../../dataProvider/errors';
 import { fieldErrorsFromServer } from '../../resources/generic/serverErrors';
 import { CategoryAttributeSync } from './CategoryAttributeSync';
@@ -34,6 +34,7 @@ import {
 import { AttributesTab } from './tabs/AttributesTab';
 import { CatalogueTab } from './tabs/CatalogueTab';
 import { GeneralTab } from './tabs/GeneralTab';
+import { HistoryTab } from './tabs/HistoryTab';
 import { IconsTab } from './tabs/IconsTab';
 import { MediaTab } from './tabs/MediaTab';
 import { loadProductBundle } from './useProductBundle';
@@ -88,6 +89,7 @@ export interface ProductEditorProps {
 }
 
 export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
+  const { canAccess: canReadHistory } = useCanAccess({ action: 'read', resource: 'historial' });
   const dataProvider = useDataProvider();
   const api = useProductApi();
   const notify = useNotify();
@@ -189,6 +191,8 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
   };
 
   const product = bundle.product as RaRecord;
+  // Restoring a version changes the stored records: the form reloads them (unsaved edits are dropped).
+  const restored = () => void onReload().catch(() => undefined);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={`Producto ${String(product.nombre ?? '')}`} />
@@ -253,6 +257,11 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
         <TabbedForm.Tab label="Catálogo y costes">
           <CatalogueTab />
         </TabbedForm.Tab>
+        {canReadHistory && (
+          <TabbedForm.Tab label="Historial">
+            <HistoryTab productId={product.id} onRestored={restored} />
+          </TabbedForm.Tab>
+        )}
       </TabbedForm>
       <SaveNoticeDialog notice={notices[0]} onClose={closeNotice} busy={reloading} />
     </Box>

@@ -32,6 +32,13 @@ import {
   type UploadKind,
 } from '../../core/productEditor/contract';
 import { isRecord } from '../../core/guards';
+import {
+  RESTORE_PATH,
+  VERSIONS_PATH,
+  type RestoreAnswer,
+  type RestoreBody,
+  type Version,
+} from '../../core/history/versions';
 
 export type ApiRow = Record<string, unknown> & { id?: Identifier };
 
@@ -62,6 +69,10 @@ export interface ProductApi {
   processImages(nombres: readonly string[]): Promise<ProcessImagesAnswer>;
   b2bProducts(query: B2bQuery): Promise<B2bRow[]>;
   b2bProduct(nombre: string): Promise<B2bDetail>;
+  /** The product's history, newest first (GET /productos/{id}/versiones). */
+  versions(productId: Identifier): Promise<Version[]>;
+  /** Restores the product (or one field) to a version; the restore is a new version. */
+  restoreVersion(productId: Identifier, versionId: number, body?: RestoreBody): Promise<RestoreAnswer>;
 }
 
 export type ProductApiMethod = keyof ProductApi;
@@ -144,6 +155,18 @@ export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): Pr
     async b2bProducts(query) {
       const json = await getJson(`${B2B_FILTERED_PATH}${queryString({ ...query })}`);
       return rows(json) as unknown as B2bRow[];
+    },
+    async versions(productId) {
+      const json = await getJson(VERSIONS_PATH(encodeURIComponent(String(productId))));
+      return Array.isArray(json) ? (json.filter(isRecord) as unknown as Version[]) : [];
+    },
+    async restoreVersion(productId, versionId, body = {}) {
+      const response = await httpClient(
+        `${base}${RESTORE_PATH(encodeURIComponent(String(productId)), versionId)}`,
+        { method: 'POST', body: JSON.stringify(body) },
+      );
+      if (!isRecord(response.json)) throw new Error('Respuesta inesperada del servidor');
+      return response.json as unknown as RestoreAnswer;
     },
     async b2bProduct(nombre) {
       const json = await getJson(b2bProductPath(nombre));

@@ -6,6 +6,19 @@
 import type { DataProvider, Identifier } from 'ra-core';
 import type { ProductAttributeRow } from './attributeSync';
 import type { ApiRow, ProductApi } from './api';
+import { origenOf, type Cambio } from '../../core/history/versions';
+
+/** `cambios` as stored (JSON text) or already parsed. */
+const parseCambios = (value: unknown): Cambio[] => {
+  if (Array.isArray(value)) return value as Cambio[];
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as Cambio[]) : [];
+  } catch {
+    return [];
+  }
+};
 
 const ALL = { page: 1, perPage: 10000 };
 
@@ -37,6 +50,22 @@ export const createFallbackProductApi = (dataProvider: DataProvider): ProductApi
     processImages: unavailable,
     b2bProducts: unavailable,
     b2bProduct: unavailable,
+    restoreVersion: unavailable,
+    async versions(productId) {
+      const { data } = await dataProvider.getList('historial', {
+        filter: { productoId: productId },
+        pagination: ALL,
+        sort: { field: 'id', order: 'DESC' },
+      });
+      return data.map((row) => ({
+        id: Number(row.id),
+        productoId: Number(row.productoId),
+        fecha: String(row.fecha),
+        usuario: String(row.usuario ?? ''),
+        origen: origenOf(row.origen),
+        cambios: parseCambios(row.cambios),
+      }));
+    },
     async reviewTexts(productIds) {
       if (!productIds.length) return [];
       const { data } = await dataProvider.getList('TextosGenerados', {

@@ -26,6 +26,8 @@ const METHODS: readonly ProductApiMethod[] = [
   'processImages',
   'b2bProducts',
   'b2bProduct',
+  'versions',
+  'restoreVersion',
 ];
 
 export const useProductApi = (): ProductApi => {

@@ -18,6 +18,9 @@ export const parametrosGlobales = defineResource({
     { ...empresaId(), unique: true },
     int('minutosCierreSesion', 'Minutos de inactividad hasta cerrar la sesión', { default: 5, min: 1 }),
     str('rutaBaseFicheros', 'Ruta base de ficheros', { maxLength: 500 }),
+    // Product history retention (server/features/history/retention.ts): empty or 0 = no such bound.
+    int('versionesHistorial', 'Versiones de historial por producto', { default: 100, min: 0, inList: false }),
+    int('diasHistorial', 'Días que se guarda el historial', { default: 365, min: 0, inList: false }),
   ],
   sort: { field: 'id', order: 'ASC' },
   menu: { group: 'configuracion', icon: 'Settings' },

@@ -1,0 +1,130 @@
+/**
+ * What the product history follows: the product's own fields and its parts, each a child table with the
+ * product's id (one row per product, or rows told apart by a key such as the attribute id), and how a product
+ * and its parts read as a ProductState. The fields followed are those people write: not the id, the product
+ * link, the company, stamps and sync columns (read-only) nor write-only ones.
+ */
+import type { AnyObject, Options } from '@loopback/repository';
+import type { ProductState, Row } from '../../../src/core/history/versions';
+import { schemaFor } from '../../../src/resources/registry';
+import type { ResourceSchema } from '../../../src/resources/types';
+import type { RepositorySet } from '../../repository-set';
+
+export interface Part {
+  /** The name in `campo` ('atributos' in 'atributos[12].valor'). */
+  section: string;
+  resource: string;
+  /** The field holding the product id. */
+  productField: string;
+  /** The field telling rows of one product apart; none: one row per product. */
+  key?: string;
+  /** Spanish name of the part. */
+  label: string;
+}
+
+export const PARTS: readonly Part[] = [
+  { section: 'general', resource: 'producto-generals', productField: 'productoId', label: 'Datos generales' },
+  {
+    section: 'catalogo',
+    resource: 'producto-datos-catalogo',
+    productField: 'productoId',
+    label: 'Datos de catálogo y coste',
+  },
+  {
+    section: 'atributos',
+    resource: 'producto-atributos',
+    productField: 'productoId',
+    key: 'atributoId',
+    label: 'Atributo',
+  },
+  {
+    section: 'multimedia',
+    resource: 'producto-multimedias',
+    productField: 'productoId',
+    key: 'nombre',
+    label: 'Multimedia',
+  },
+  {
+    section: 'iconos',
+    resource: 'ProductoIconos',
+    productField: 'idProducto',
+    key: 'idIcono',
+    label: 'Icono',
+  },
+  {
+    section: 'caracteristicas',
+    resource: 'producto-caracteristicas',
+    productField: 'productoId',
+    key: 'nombre',
+    label: 'Característica',
+  },
+];
+
+export const SECTIONS = PARTS.map((part) => part.section);
+
+const schemaOf = (name: string): ResourceSchema => {
+  const schema = schemaFor(name);
+  if (!schema) throw new Error(`product history: no schema ${name}`);
+  return schema;
+};
+
+const followed = (schema: ResourceSchema, except: readonly string[]): string[] =>
+  schema.fields
+    .filter((f) => !f.readOnly && !f.writeOnly && f.name !== schema.idField && !except.includes(f.name))
+    .map((f) => f.name);
+
+export const PRODUCT_FIELDS: readonly string[] = followed(schemaOf('productos'), [
+  schemaOf('productos').companyField ?? 'empresaId',
+]);
+
+export const partFields = (part: Part): string[] => followed(schemaOf(part.resource), [part.productField]);
+
+export const fieldLabel = (resource: string, field: string): string =>
+  schemaOf(resource).fields.find((f) => f.name === field)?.label ?? field;
+
+/** The key of a part row ('' for parts with one row per product; '#id' when its key is empty). */
+export const rowKey = (part: Part, row: AnyObject): string => {
+  if (!part.key) return '';
+  const value: unknown = row[part.key];
+  return value === null || value === undefined || value === ''
+    ? `#${String(row.id)}`
+    : String(value as string);
+};
+
+/** A row reduced to the fields followed. */
+export const followedRow = (fields: readonly string[], row: AnyObject): Row => {
+  const out: Row = {};
+  for (const f of fields) out[f] = row[f] instanceof Date ? (row[f] as Date).toISOString() : (row[f] ?? null);
+  return out;
+};
+
+/** A product and its parts as they are stored now (read in `options`' transaction). */
+export async function readState(
+  repos: RepositorySet,
+  productId: number,
+  options?: Options,
+): Promise<{ state: ProductState; rows: Map<string, Map<string, AnyObject>> } | undefined> {
+  const [product] = await repos.repository('productos').find({ where: { id: productId }, limit: 1 }, options);
+  if (!product) return undefined;
+  const state: ProductState = {
+    product: followedRow(PRODUCT_FIELDS, product.toObject() as AnyObject),
+    sections: {},
+  };
+  const rows = new Map<string, Map<string, AnyObject>>();
+  for (const part of PARTS) {
+    const fields = partFields(part);
+    const found = await repos
+      .repository(part.resource)
+      .find({ where: { [part.productField]: productId } }, options);
+    const byKey = new Map<string, AnyObject>();
+    state.sections[part.section] = {};
+    for (const entity of found) {
+      const row = entity.toObject() as AnyObject;
+      const key = rowKey(part, row);
+      byKey.set(key, row);
+      state.sections[part.section][key] = followedRow(fields, row);
+    }
+    rows.set(part.section, byKey);
+  }
+  return { state, rows };
+}

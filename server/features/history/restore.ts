@@ -1,0 +1,229 @@
+/**
+ * Restoring a product to a version (the whole product, or one `campo`): the state after (or before) the version
+ * is the current state with the newer versions undone (src/core/history/versions.ts). What it names must still
+ * exist (attributes, icons, categories, families): otherwise a Spanish 422 and nothing changes. The writes go
+ * through the repositories — so the restore is itself recorded, as a new version with origen 'restauracion' —
+ * in one transaction on a store with transactions; without them a failing step puts back what was written.
+ * One restore of a product at a time in this process.
+ */
+import type { AnyObject, Options } from '@loopback/repository';
+import { HttpErrors } from '@loopback/rest';
+import {
+  parseCampo,
+  sameValue,
+  undo,
+  versionsToUndo,
+  type ProductState,
+  type RestoreBody,
+  type Row,
+} from '../../../src/core/history/versions';
+import { nameKey, splitNames } from '../../../src/core/nameList';
+import type { RepositorySet } from '../../repository-set';
+import { inTransaction } from '../../transaction';
+import { asOwnVersion, writeContext } from './context';
+import { PARTS, PRODUCT_FIELDS, SECTIONS, readState, type Part } from './parts';
+import { toVersion } from './recorder';
+
+const unprocessable = (message: string, code = 'RESTORE_REFUSED'): Error =>
+  Object.assign(new HttpErrors.UnprocessableEntity(message), { code });
+
+/** Per product: the restore running now (the next one waits for it). */
+const running = new Map<number, Promise<unknown>>();
+
+function serialised<T>(productId: number, work: () => Promise<T>): Promise<T> {
+  const before = running.get(productId) ?? Promise.resolve();
+  const next = before.catch(() => undefined).then(work);
+  running.set(productId, next);
+  return next.finally(() => {
+    if (running.get(productId) === next) running.delete(productId);
+  });
+}
+
+interface Plan {
+  product: Row;
+  parts: { part: Part; creates: Row[]; deletes: AnyObject[]; updates: { row: AnyObject; changes: Row }[] }[];
+}
+
+function planOf(
+  current: ProductState,
+  target: ProductState,
+  rows: Map<string, Map<string, AnyObject>>,
+): Plan {
+  const product: Row = {};
+  for (const field of PRODUCT_FIELDS) {
+    if (!sameValue(current.product[field], target.product[field]))
+      product[field] = target.product[field] ?? null;
+  }
+  const parts = PARTS.map((part) => {
+    const now = current.sections[part.section] ?? {};
+    const then = target.sections[part.section] ?? {};
+    const stored = rows.get(part.section) ?? new Map<string, AnyObject>();
+    const creates: Row[] = [];
+    const deletes: AnyObject[] = [];
+    const updates: { row: AnyObject; changes: Row }[] = [];
+    for (const key of new Set([...Object.keys(now), ...Object.keys(then)])) {
+      const from = now[key] ?? null;
+      const to = then[key] ?? null;
+      const row = stored.get(key);
+      if (!to && from && row) deletes.push(row);
+      else if (to && !from) creates.push(to);
+      else if (to && from && row) {
+        const changes: Row = {};
+        for (const [field, value] of Object.entries(to)) {
+          if (!sameValue(from[field], value)) changes[field] = value ?? null;
+        }
+        if (Object.keys(changes).length) updates.push({ row, changes });
+      }
+    }
+    return { part, creates, deletes, updates };
+  });
+  return { product, parts };
+}
+
+const isEmpty = (plan: Plan): boolean =>
+  !Object.keys(plan.product).length &&
+  plan.parts.every((p) => !p.creates.length && !p.deletes.length && !p.updates.length);
+
+/** 422 when the restored state names attributes, icons, categories or families that no longer exist. */
+async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unknown): Promise<void> {
+  const written = (section: string): Row[] => {
+    const found = plan.parts.find((p) => p.part.section === section);
+    return found ? [...found.creates, ...found.updates.map((u) => ({ ...u.row, ...u.changes }))] : [];
+  };
+  const attributeRows = written('atributos').filter((row) => row.atributoId != null);
+  if (attributeRows.length) {
+    const ids = [...new Set(attributeRows.map((row) => Number(row.atributoId)))];
+    const found = await repos
+      .repository('atributos')
+      .find({ where: { id: { inq: ids } }, fields: { id: true } });
+    const known = new Set(found.map((row) => Number(row.id)));
+    const missing = attributeRows.find((row) => !known.has(Number(row.atributoId)));
+    if (missing) {
+      throw unprocessable(
+        `No se puede restaurar esta versión: el atributo «${String(missing.nombre ?? missing.atributoId)}» ya no existe.`,
+      );
+    }
+  }
+  const iconRows = written('iconos').filter((row) => row.idIcono != null);
+  if (iconRows.length) {
+    const ids = [...new Set(iconRows.map((row) => Number(row.idIcono)))];
+    const found = await repos
+      .repository('Iconos')
+      .find({ where: { id: { inq: ids } }, fields: { id: true } });
+    const known = new Set(found.map((row) => Number(row.id)));
+    const missing = iconRows.find((row) => !known.has(Number(row.idIcono)));
+    if (missing) {
+      throw unprocessable(
+        `No se puede restaurar esta versión: el icono ${String(missing.idIcono)} ya no existe.`,
+      );
+    }
+  }
+  for (const [field, resource, what] of [
+    ['categorias', 'categorias', 'la categoría'],
+    ['familias', 'familias', 'la familia'],
+  ] as const) {
+    if (!(field in plan.product)) continue;
+    const names = splitNames(plan.product[field]);
+    if (!names.length) continue;
+    const found = await repos.repository(resource).find({ where: { empresaId }, fields: { nombre: true } });
+    const known = new Set(found.map((row) => nameKey(String(row.nombre ?? ''))));
+    const missing = names.find((name) => !known.has(nameKey(name)));
+    if (missing)
+      throw unprocessable(`No se puede restaurar esta versión: ${what} «${missing}» ya no existe.`);
+  }
+}
+
+const whereOf = (part: Part, productId: number, row: AnyObject): AnyObject => {
+  if (!part.key) return { [part.productField]: productId };
+  const key: unknown = row[part.key];
+  return key === null || key === undefined || key === ''
+    ? { [part.productField]: productId, id: row.id }
+    : { [part.productField]: productId, [part.key]: key };
+};
+
+async function applyPlan(
+  repos: RepositorySet,
+  productId: number,
+  plan: Plan,
+  options: Options,
+): Promise<void> {
+  if (Object.keys(plan.product).length) {
+    await repos.repository('productos').updateById(productId, plan.product, options);
+  }
+  for (const { part, creates, deletes, updates } of plan.parts) {
+    const repo = repos.repository(part.resource);
+    for (const row of deletes) await repo.deleteAll(whereOf(part, productId, row), options);
+    for (const { row, changes } of updates)
+      await repo.updateAll(changes, whereOf(part, productId, row), options);
+    for (const row of creates) await repo.create({ ...row, [part.productField]: productId }, options);
+  }
+}
+
+export async function restoreVersion(
+  repos: RepositorySet,
+  product: AnyObject,
+  versionId: number,
+  body: RestoreBody,
+): Promise<{ producto: AnyObject; versionId?: number }> {
+  const productId = Number(product.id);
+  const momento = body.momento === 'antes' ? 'antes' : 'despues';
+  if (body.campo !== undefined && (typeof body.campo !== 'string' || !parseCampo(body.campo, SECTIONS))) {
+    throw unprocessable(`El campo «${String(body.campo)}» no forma parte del producto.`, 'INVALID_FIELD');
+  }
+  return serialised(productId, () =>
+    asOwnVersion('restauracion', async () => {
+      const history = repos.repository('historial');
+      const versions = (await history.find({ where: { productoId: productId }, order: ['id DESC'] })).map(
+        (row) => toVersion(row.toObject() as AnyObject),
+      );
+      const toUndo = versionsToUndo(versions, versionId, momento);
+      if (!toUndo) {
+        throw Object.assign(new HttpErrors.NotFound(`La versión ${versionId} no existe en este producto.`), {
+          code: 'ENTITY_NOT_FOUND',
+        });
+      }
+      const truncated = toUndo
+        .flatMap((v) => v.cambios)
+        .find((c) => c.truncado && (!body.campo || c.campo === body.campo));
+      if (truncated) {
+        throw unprocessable(
+          `No se puede restaurar esta versión: el valor de «${truncated.etiqueta ?? truncated.campo}» era demasiado largo para guardarlo entero.`,
+        );
+      }
+      const read = await readState(repos, productId);
+      if (!read)
+        throw Object.assign(new HttpErrors.NotFound('El producto ya no existe.'), {
+          code: 'ENTITY_NOT_FOUND',
+        });
+      const target = undo(read.state, toUndo, SECTIONS, body.campo);
+      const plan = planOf(read.state, target, read.rows);
+      if (!isEmpty(plan)) {
+        await checkReferences(repos, plan, product.empresaId);
+        const productos = repos.repository('productos');
+        let applied = false;
+        try {
+          await inTransaction(productos.dataSource, async (tx) => {
+            applied = !tx.transaction;
+            await applyPlan(repos, productId, plan, tx);
+          });
+        } catch (err) {
+          // No transactions on this store: put back what was written before the failure.
+          if (applied) await putBack(repos, productId, read.state).catch(() => undefined);
+          throw err;
+        }
+      }
+      const [stored] = await repos.repository('productos').find({ where: { id: productId }, limit: 1 });
+      return {
+        producto: (stored?.toObject() as AnyObject | undefined) ?? product,
+        versionId: writeContext().versions.get(productId),
+      };
+    }),
+  );
+}
+
+/** Brings a product back to `state` (the compensation of a failed restore without transactions). */
+async function putBack(repos: RepositorySet, productId: number, state: ProductState): Promise<void> {
+  const read = await readState(repos, productId);
+  if (!read) return;
+  await applyPlan(repos, productId, planOf(read.state, state, read.rows), {});
+}
