@@ -245,6 +245,21 @@ export function buildCompany(rng: Rng, table: Tables, def: CompanyDef, productId
     };
     const id = table('productos').add(draft);
     const row = table('productos').rows[id - 1];
+    // The first products of each company carry one earlier save in their «Historial» (the value it changed is
+    // the one stored now, so restoring it gives the previous value back).
+    if (products.length < 3) {
+      const sincronizar = draft.sincronizarConBC as string;
+      table('historial').add({
+        empresaId,
+        productoId: id,
+        fecha: fechaModificacion,
+        usuario: 'Lucía Fernández Ortega',
+        origen: 'formulario',
+        cambios: JSON.stringify([
+          { campo: 'sincronizarConBC', anterior: sincronizar === 'S' ? 'N' : 'S', nuevo: sincronizar },
+        ]),
+      });
+    }
     if (id !== productIdOffset + products.length + 1) throw new Error('product ids out of step');
     const info: ProductInfo = {
       id,

@@ -16,6 +16,7 @@ import Flag from '@mui/icons-material/Flag';
 import GTranslate from '@mui/icons-material/GTranslate';
 import Groups from '@mui/icons-material/Groups';
 import IntegrationInstructions from '@mui/icons-material/IntegrationInstructions';
+import History from '@mui/icons-material/History';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Link from '@mui/icons-material/Link';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -59,6 +60,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   GTranslate,
   Groups,
   IntegrationInstructions,
+  History,
   Inventory2,
   Link,
   ListAlt,
