@@ -23,6 +23,8 @@ export interface ServerOptions {
   loginThrottle?: { freeFailures?: number; lockFailures?: number; baseDelayMs?: number; lockMs?: number };
   sessionTtlSeconds?: number;
   corsOrigins?: string[];
+  /** Whether admins may create accounts through POST /auth/signup (default true). */
+  signup?: boolean;
 }
 
 interface ServerModule {
