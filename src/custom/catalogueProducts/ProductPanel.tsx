@@ -32,6 +32,7 @@ import type { CatalogueProductRow, Membership } from '../../core/catalogueProduc
 import { resourceOf } from './dataProvider';
 import type { CatalogueProductFilter } from './filters';
 import type { CatalogueActions } from './useCatalogueActions';
+import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
 
 export interface CatalogueSummary {
   id: number;
@@ -204,7 +205,11 @@ const PanelHeading = ({
       <Chip
         size="small"
         color={membership === 'incluidos' ? 'primary' : 'default'}
-        label={isPending && total === undefined ? '…' : `${total ?? 0} productos`}
+        label={
+          isPending && total === undefined
+            ? '…'
+            : `${formatCount(total ?? 0)} ${total === 1 ? 'producto' : 'productos'}`
+        }
         data-testid={`total-${membership}`}
       />
       <Box sx={{ flex: 1 }} />

@@ -27,6 +27,7 @@ import {
   TextField,
 } from '@mui/material';
 import { Title } from 'react-admin';
+import { formatDateTime } from '../../resources/generic/formatDate';
 import { useIntegrations, type AecocFile } from './api';
 import { ConfirmCountDialog } from './ConfirmCountDialog';
 import { aecocOutcome, type Outcome } from './outcomes';
@@ -144,7 +145,7 @@ export default function AecocPage() {
                 {files.map((f) => (
                   <TableRow key={f.nombre}>
                     <TableCell>{f.nombre}</TableCell>
-                    <TableCell>{new Date(f.fecha).toLocaleString('es-ES')}</TableCell>
+                    <TableCell>{formatDateTime(f.fecha)}</TableCell>
                     <TableCell align="right">{f.tamano} B</TableCell>
                   </TableRow>
                 ))}

@@ -25,7 +25,12 @@ import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { csvFileName } from '../../core/csv/csvWrite';
 import { toCsv } from '../../resources/csvTables';
-import { ExportProgressDialog, useCsvExport } from '../../resources/generic/csvExport/useCsvExport';
+import {
+  ExportProgressDialog,
+  formatCount,
+  useCsvExport,
+} from '../../resources/generic/csvExport/useCsvExport';
+import { formatDateTime } from '../../resources/generic/formatDate';
 import { useIntegrations, type LogRow } from './api';
 import {
   LOG_TABLE_ERROR,
@@ -50,8 +55,7 @@ const LABELS: Record<string, string> = {
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
-    return new Date(value).toLocaleString('es-ES');
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
   return String(value);
 };
 
@@ -253,6 +257,9 @@ export default function SyncLogPage() {
                 setPage(1);
               }}
               labelRowsPerPage="Filas por página"
+              labelDisplayedRows={({ from, to, count }) =>
+                `${formatCount(from)}-${formatCount(to)} de ${formatCount(count)}`
+              }
             />
           </>
         )}
