@@ -2,9 +2,22 @@
  * A walk over the main screens of the demo: the app works under its Content-Security-Policy (no violation
  * reported, neither as a `securitypolicyviolation` event nor as a console message), each screen shows its
  * content, and no image request fails (the demo pictures exist; products without one show a placeholder).
+ * An accessibility check (axe-core) finds no serious or critical violation on any of them.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
+
+/** axe-core's browser build, evaluated in the page (an injected script tag would be refused by the CSP). */
+const AXE_SOURCE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
 
 /** The main screens and something each one shows once loaded. */
 const SCREENS: [string, (page: Page) => ReturnType<Page['locator']>][] = [
@@ -68,4 +81,28 @@ test('no CSP violation and no failed image request on the main screens', async (
   }
   // the product list and the editor showed pictures
   expect(images).toBeGreaterThan(10);
+});
+
+test('axe: no serious or critical accessibility violation on the main screens', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/#\/productos/);
+  const found: string[] = [];
+  for (const [path, shown] of SCREENS) {
+    await page.goto(path);
+    await expect(shown(page), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run()).violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        nodes: nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
+    });
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+      found.push(`${path} ${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes)}`);
+  }
+  expect(found).toEqual([]);
 });
