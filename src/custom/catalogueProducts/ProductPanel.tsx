@@ -27,12 +27,13 @@ import {
   TextField,
   TextInput,
   useListContext,
+  useLocaleState,
 } from 'react-admin';
 import type { CatalogueProductRow, Membership } from '../../core/catalogueProducts/contract';
 import { resourceOf } from './dataProvider';
 import type { CatalogueProductFilter } from './filters';
 import type { CatalogueActions } from './useCatalogueActions';
-import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
+import { countOf } from '../../core/formats';
 
 export interface CatalogueSummary {
   id: number;
@@ -192,6 +193,7 @@ const PanelHeading = ({
   canMove: boolean;
 }) => {
   const { total, isPending } = useListContext();
+  const [locale] = useLocaleState();
   return (
     <Stack
       direction="row"
@@ -206,9 +208,7 @@ const PanelHeading = ({
         size="small"
         color={membership === 'incluidos' ? 'primary' : 'default'}
         label={
-          isPending && total === undefined
-            ? '…'
-            : `${formatCount(total ?? 0)} ${total === 1 ? 'producto' : 'productos'}`
+          isPending && total === undefined ? '…' : countOf(total ?? 0, ['producto', 'productos'], locale)
         }
         data-testid={`total-${membership}`}
       />
