@@ -6,8 +6,9 @@
  * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { keepDataPrivate } from './data-dir';
 import { corsOrigins } from './security-headers';
 import { startServer } from './application';
 import { demoLogins } from './seed-loader';
@@ -34,8 +35,8 @@ function seconds(name: string): number | undefined {
 async function main(): Promise<void> {
   const rootDir = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  // Only this user reads the data folder (password hashes, the JWT secret).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Only this user reads the data folder (password hashes, the JWT secret) and the files created in it.
+  keepDataPrivate(dataDir);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const staticDir = process.env.STATIC_DIR
     ? path.resolve(process.env.STATIC_DIR)

@@ -158,14 +158,17 @@ export class TokenService {
   /** Whether the session of this access token is still open (cached ≤ SESSION_CACHE_MS). */
   sessionOpen(user: CurrentUser): Promise<boolean> {
     const now = Date.now();
-    const cached = this.openSessions.get(user.sid);
+    // Keyed by session and user: the answer is for that pair, so a token naming another user with this
+    // session id can never stand in for the session's own tokens.
+    const key = `${user.sid}|${user.id}`;
+    const cached = this.openSessions.get(key);
     if (cached && now - cached.at < SESSION_CACHE_MS) return cached.open;
     const open = this.refreshTokens
       .count({ and: [{ familyId: user.sid }, { usuarioId: user.id }] })
       .then(({ count }) => count > 0);
     if (this.openSessions.size > 10_000) this.openSessions.clear();
-    this.openSessions.set(user.sid, { at: now, open });
-    open.catch(() => this.openSessions.delete(user.sid));
+    this.openSessions.set(key, { at: now, open });
+    open.catch(() => this.openSessions.delete(key));
     return open;
   }
 

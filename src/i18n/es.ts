@@ -95,13 +95,13 @@ const spanishMessages: TranslationMessages = {
         'El servidor de autenticación devolvió un error y no se pudieron comprobar sus credenciales.',
       auth_error: 'Se produjo un error al validar el token de autenticación.',
       bulk_delete_content:
-        '¿Seguro que quiere eliminar este %{name}? |||| ¿Seguro que quiere eliminar estos %{smart_count} elementos?',
+        '¿Seguro que quiere eliminar este elemento (%{name})? |||| ¿Seguro que quiere eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Seguro que quiere actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quiere actualizar estos %{smart_count} elementos?',
       bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
       clear_array_input: '¿Seguro que quiere vaciar toda la lista?',
-      delete_content: '¿Seguro que quiere eliminar este %{name}?',
+      delete_content: '¿Seguro que quiere eliminar «%{recordRepresentation}» (%{name})?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
       details: 'Detalles',
       error: 'Se produjo un error en el cliente y no se pudo completar su solicitud.',

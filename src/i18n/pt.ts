@@ -95,13 +95,13 @@ const portugueseMessages: TranslationMessages = {
         'O servidor de autenticação devolveu um erro e não foi possível verificar as suas credenciais.',
       auth_error: 'Ocorreu um erro ao validar o token de autenticação.',
       bulk_delete_content:
-        'Tem a certeza de que quer eliminar este %{name}? |||| Tem a certeza de que quer eliminar estes %{smart_count} elementos?',
+        'Tem a certeza de que quer eliminar este elemento (%{name})? |||| Tem a certeza de que quer eliminar estes %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         'Tem a certeza de que quer atualizar %{name} %{recordRepresentation}? |||| Tem a certeza de que quer atualizar estes %{smart_count} elementos?',
       bulk_update_title: 'Atualizar %{name} %{recordRepresentation} |||| Atualizar %{smart_count} %{name}',
       clear_array_input: 'Tem a certeza de que quer limpar toda a lista?',
-      delete_content: 'Tem a certeza de que quer eliminar este %{name}?',
+      delete_content: 'Tem a certeza de que quer eliminar «%{recordRepresentation}» (%{name})?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
       details: 'Detalhes',
       error: 'Ocorreu um erro no cliente e não foi possível concluir o seu pedido.',

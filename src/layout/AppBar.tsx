@@ -1,7 +1,17 @@
 /** White floating app bar: app name PIM, page title, company selector, language switcher. */
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
-import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import {
+  AppBar,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  useGetIdentity,
+  useTranslate,
+  UserMenu,
+} from 'react-admin';
 import { CompanySelector } from './CompanySelector';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -11,9 +21,32 @@ const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
     <CompanySelector />
     <LanguageSwitcher />
-    <LoadingIndicator />
+    <PimLoadingIndicator />
   </Box>
 );
+
+/** react-admin's indicator whose spinner has a name («Cargando»). */
+const PimLoadingIndicator = () => {
+  const translate = useTranslate();
+  return <LoadingIndicator aria-label={translate('ra.page.loading')} />;
+};
+
+/** The user menu whose button name includes the name it shows (WCAG 2.5.3: label in name). */
+const PimUserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  // react-admin shows the name as the button's text from this width on (below it, an icon named «Perfil»)
+  const showsName = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const label =
+    showsName && identity?.fullName
+      ? `${translate('ra.auth.user_menu')}: ${identity.fullName}`
+      : 'ra.auth.user_menu';
+  return (
+    <UserMenu label={label}>
+      <Logout />
+    </UserMenu>
+  );
+};
 
 export const PimAppBar = () => (
   <AppBar
@@ -21,6 +54,7 @@ export const PimAppBar = () => (
     elevation={2}
     alwaysOn
     toolbar={<AppBarToolbar />}
+    userMenu={<PimUserMenu />}
     sx={{
       backgroundColor: 'background.paper',
       color: 'text.primary',

@@ -24,7 +24,8 @@ export const LanguageSwitcher = () => {
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}
-        aria-label={translate('pim.language.label')}
+        // the visible code is part of the name (WCAG 2.5.3: label in name)
+        aria-label={`${translate('pim.language.label')}: ${current?.locale.toUpperCase() ?? locale}`}
         aria-haspopup="true"
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
       >

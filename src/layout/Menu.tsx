@@ -100,14 +100,14 @@ const MenuGroupSection = ({
   if (!sidebarOpen) {
     // collapsed sidebar: icons only, groups separated by a rule.
     return (
-      <nav aria-label={label}>
+      <div role="group" aria-label={label}>
         <Divider />
         {items}
-      </nav>
+      </div>
     );
   }
   return (
-    <nav aria-label={label}>
+    <div role="group" aria-label={label}>
       <ListItemButton onClick={() => setExpanded(!expanded)} dense sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           {createElement(iconFor(GROUP_ICONS[section.group]))}
@@ -118,7 +118,7 @@ const MenuGroupSection = ({
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         {items}
       </Collapse>
-    </nav>
+    </div>
   );
 };
 

@@ -133,7 +133,7 @@ describe('authentication', () => {
     await screen.findByText('Marca 01');
     await screen.findByRole('menuitem', { name: 'Marcas' });
     expect(screen.queryByRole('menuitem', { name: 'Familias' })).toBeNull();
-    expect(screen.queryByRole('navigation', { name: 'Usuarios' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Usuarios' })).toBeNull();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Crear' })).toBeNull());
     // no delete rule: selecting rows offers no delete (react-admin's BulkDeleteButton checks canAccess)
     const rowCheckbox = document.querySelector<HTMLInputElement>('.select-item input');

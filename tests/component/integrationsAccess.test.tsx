@@ -36,7 +36,7 @@ describe('integration pages need their own permission', () => {
       authProvider: withRules(EDITOR),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
-    const group = await screen.findByRole('navigation', { name: 'Integraciones' });
+    const group = await screen.findByRole('group', { name: 'Integraciones' });
     expect(within(group).getByRole('menuitem', { name: 'Registro de sincronización' })).toBeTruthy();
     expect(within(group).getByRole('menuitem', { name: 'Shopping feed' })).toBeTruthy();
     expect(within(group).queryByRole('menuitem', { name: 'Sincronización con ERP' })).toBeNull();

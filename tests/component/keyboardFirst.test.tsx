@@ -33,6 +33,10 @@ describe('list rows open by keyboard', { timeout: 60_000 }, () => {
     expect(bulkActions().hasAttribute('inert')).toBe(true);
     const checkbox = rows[0].querySelector<HTMLInputElement>('input[type="checkbox"]');
     expect(checkbox).not.toBeNull();
+    // the checkbox itself is named (not MUI's wrapping span, where ARIA does not allow a label)
+    expect(checkbox!.getAttribute('aria-label')).toBe('Seleccionar esta fila');
+    expect(rows[0].querySelector('.select-item')?.hasAttribute('aria-label')).toBe(false);
+    expect(within(rows[0]).getByRole('checkbox', { name: 'Seleccionar esta fila' })).toBe(checkbox);
     fireEvent.click(checkbox!);
     await waitFor(() => expect(bulkActions().hasAttribute('inert')).toBe(false));
     expect(within(bulkActions()).getByRole('button', { name: 'Eliminar' })).toBeTruthy();

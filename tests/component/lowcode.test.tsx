@@ -43,7 +43,7 @@ describe('a resource declared only by a schema', () => {
     start('/Almacenes', true);
     await waitFor(() => expect(rows()).toEqual(['Central Madrid', 'Zaragoza']));
     expect(screen.getByText('1-2 de 2')).toBeTruthy();
-    const group = await screen.findByRole('navigation', { name: 'Configuración' });
+    const group = await screen.findByRole('group', { name: 'Configuración' });
     expect(within(group).getByRole('menuitem', { name: 'Almacenes' })).toBeTruthy();
     expect(input('nombre')).toBeTruthy();
     fireEvent.change(input('nombre'), { target: { value: 'zara' } });

@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { canAccessWithRules, type AbilityRule } from '../../src/core/permissions';
+import { authWithRules } from './authWithRules';
 import { renderApp } from './renderApp';
 
 describe('layout and menu', () => {
@@ -15,7 +17,7 @@ describe('layout and menu', () => {
     renderApp('/Marca');
     await screen.findByText('Marca 01');
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
-    const catalogo = await screen.findByRole('navigation', { name: 'Catálogo' });
+    const catalogo = await screen.findByRole('group', { name: 'Catálogo' });
     expect(within(catalogo).getByRole('menuitem', { name: 'Marcas' })).toBeTruthy();
     expect(within(catalogo).getByRole('menuitem', { name: 'Familias' })).toBeTruthy();
     for (const group of [
@@ -27,9 +29,9 @@ describe('layout and menu', () => {
       'Integraciones',
       'Configuración',
     ]) {
-      expect(screen.getByRole('navigation', { name: group })).toBeTruthy();
+      expect(screen.getByRole('group', { name: group })).toBeTruthy();
     }
-    const productos = screen.getByRole('navigation', { name: 'Productos' });
+    const productos = screen.getByRole('group', { name: 'Productos' });
     expect(within(productos).getByRole('menuitem', { name: 'Productos' })).toBeTruthy();
     // hidden (child) resources are registered but not in the menu
     expect(screen.queryByRole('menuitem', { name: 'Iconos de productos' })).toBeNull();
@@ -50,10 +52,35 @@ describe('layout and menu', () => {
   it('switches language and writes the idioma cookie', async () => {
     renderApp('/Marca');
     await screen.findByText('Marca 01');
-    fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Idioma/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
     await screen.findByRole('button', { name: 'Export' });
     expect(document.cookie).toContain('idioma=en');
     document.cookie = 'idioma=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});
+
+describe('menu access in one synchronous pass', () => {
+  it('decides every entry from the stored rules without asking canAccess once per entry', async () => {
+    const rules: AbilityRule[] = [
+      { action: 'read', subject: 'Marca' },
+      { action: 'read', subject: 'productos' },
+    ];
+    const canAccess = vi.fn(async ({ action, resource }: { action: string; resource: string }) =>
+      canAccessWithRules(rules, { action, resource }),
+    );
+    const canAccessSync = vi.fn(({ action, resource }: { action: string; resource: string }) =>
+      canAccessWithRules(rules, { action, resource }),
+    );
+    renderApp('/Marca', { authProvider: { ...authWithRules(rules), canAccess, canAccessSync } });
+    await screen.findByText('Marca 01');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const catalogo = await screen.findByRole('group', { name: 'Catálogo' });
+    expect(within(catalogo).getByRole('menuitem', { name: 'Marcas' })).toBeTruthy();
+    expect(within(catalogo).queryByRole('menuitem', { name: 'Familias' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Usuarios' })).toBeNull();
+    // the menu asked the synchronous matcher for its entries; the asynchronous canAccess is left to the routes
+    expect(canAccessSync.mock.calls.length).toBeGreaterThan(20);
+    expect(canAccess.mock.calls.length).toBeLessThan(10);
   });
 });

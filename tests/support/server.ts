@@ -23,6 +23,12 @@ export interface ServerOptions {
   loginThrottle?: { freeFailures?: number; lockFailures?: number; baseDelayMs?: number; lockMs?: number };
   sessionTtlSeconds?: number;
   corsOrigins?: string[];
+  /** Whether admins may create accounts through POST /auth/signup (default true). */
+  signup?: boolean;
+  /** Uploaded files (default: a fresh temporary folder). */
+  uploadsDir?: string;
+  /** Render the demo catalogue's pictures at start (server/features/demo-images.ts); default off in tests. */
+  demoImages?: boolean;
 }
 
 interface ServerModule {
@@ -50,7 +56,11 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Star
   const { startServer } = require('../../dist-server/server/application.js') as ServerModule;
   const base = process.env.PIM_DATABASE_URL;
   const databaseUrl = base ? await freshDatabaseUrl(base) : undefined;
-  return startServer({ port: 0, host: '127.0.0.1', seed: true, databaseUrl, ...options });
+  const { demoImages, ...rest } = options;
+  // Each test file runs in its own process: the setting is read when this server starts.
+  if (demoImages) delete process.env.DEMO_IMAGES;
+  else process.env.DEMO_IMAGES = '0';
+  return startServer({ port: 0, host: '127.0.0.1', seed: true, databaseUrl, ...rest });
 }
 
 export interface DemoLogin {

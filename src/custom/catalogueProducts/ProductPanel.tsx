@@ -27,11 +27,13 @@ import {
   TextField,
   TextInput,
   useListContext,
+  useLocaleState,
 } from 'react-admin';
 import type { CatalogueProductRow, Membership } from '../../core/catalogueProducts/contract';
 import { resourceOf } from './dataProvider';
 import type { CatalogueProductFilter } from './filters';
 import type { CatalogueActions } from './useCatalogueActions';
+import { countOf } from '../../core/formats';
 
 export interface CatalogueSummary {
   id: number;
@@ -191,6 +193,7 @@ const PanelHeading = ({
   canMove: boolean;
 }) => {
   const { total, isPending } = useListContext();
+  const [locale] = useLocaleState();
   return (
     <Stack
       direction="row"
@@ -204,7 +207,9 @@ const PanelHeading = ({
       <Chip
         size="small"
         color={membership === 'incluidos' ? 'primary' : 'default'}
-        label={isPending && total === undefined ? '…' : `${total ?? 0} productos`}
+        label={
+          isPending && total === undefined ? '…' : countOf(total ?? 0, ['producto', 'productos'], locale)
+        }
         data-testid={`total-${membership}`}
       />
       <Box sx={{ flex: 1 }} />

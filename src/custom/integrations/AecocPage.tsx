@@ -26,7 +26,8 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
-import { Title } from 'react-admin';
+import { Title, useLocaleState } from 'react-admin';
+import { formatDateTime } from '../../core/formats';
 import { useIntegrations, type AecocFile } from './api';
 import { ConfirmCountDialog } from './ConfirmCountDialog';
 import { aecocOutcome, type Outcome } from './outcomes';
@@ -36,6 +37,7 @@ const AECOC_FILTER = { enviarAecoc: 'S' };
 
 export default function AecocPage() {
   const api = useIntegrations();
+  const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -144,7 +146,7 @@ export default function AecocPage() {
                 {files.map((f) => (
                   <TableRow key={f.nombre}>
                     <TableCell>{f.nombre}</TableCell>
-                    <TableCell>{new Date(f.fecha).toLocaleString('es-ES')}</TableCell>
+                    <TableCell>{formatDateTime(f.fecha, locale)}</TableCell>
                     <TableCell align="right">{f.tamano} B</TableCell>
                   </TableRow>
                 ))}

@@ -21,11 +21,12 @@ import {
   TextField,
 } from '@mui/material';
 import Download from '@mui/icons-material/Download';
-import { Title } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { csvFileName } from '../../core/csv/csvWrite';
 import { toCsv } from '../../resources/csvTables';
 import { ExportProgressDialog, useCsvExport } from '../../resources/generic/csvExport/useCsvExport';
+import { formatCount, formatDateTime } from '../../core/formats';
 import { useIntegrations, type LogRow } from './api';
 import {
   LOG_TABLE_ERROR,
@@ -48,15 +49,16 @@ const LABELS: Record<string, string> = {
   motivoErrorSincroConBC: 'Motivo del error',
 };
 
-const show = (value: unknown): string => {
+const show = (value: unknown, locale: string): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
-    return new Date(value).toLocaleString('es-ES');
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value, locale);
   return String(value);
 };
 
 export default function SyncLogPage() {
   const api = useIntegrations();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   // The table lives in the URL (?tabla=repuestos): bookmarkable, and a link naming an unknown table shows
   // 'Problema con el nombre de la tabla' instead of another table's rows.
   const [params, setParams] = useSearchParams();
@@ -233,7 +235,7 @@ export default function SyncLogPage() {
                           key={c}
                           sx={c === 'motivoErrorSincroConBC' && row[c] ? { color: 'error.main' } : undefined}
                         >
-                          {show(row[c])}
+                          {show(row[c], locale)}
                         </TableCell>
                       ))}
                     </TableRow>
@@ -253,6 +255,13 @@ export default function SyncLogPage() {
                 setPage(1);
               }}
               labelRowsPerPage="Filas por página"
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', {
+                  offsetBegin: formatCount(from, locale),
+                  offsetEnd: formatCount(to, locale),
+                  total: formatCount(count, locale),
+                })
+              }
             />
           </>
         )}

@@ -21,6 +21,11 @@ import {
 import { fieldFor } from '../../resources/generic/fieldFor';
 import { listColumns, withoutReadOnly } from '../../resources/generic/fieldSets';
 import { filtersFor } from '../../resources/generic/filtersFor';
+import {
+  openableRowsBody,
+  openableRowsSx,
+  QuietBulkActionsToolbar,
+} from '../../resources/generic/keyboardRows';
 import { GenericBulkDelete, GenericListActions, ListPagination } from '../../resources/generic/listParts';
 import { useCompanyGuard } from '../../resources/generic/useCompanyGuard';
 import { useSchemaSubmit } from '../../resources/generic/useSchemaSubmit';
@@ -79,7 +84,14 @@ export const UsuarioList = () => {
       <DatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
         rowClick="edit"
+        body={openableRowsBody}
+        sx={openableRowsSx}
         bulkActionButtons={<GenericBulkDelete />}
+        bulkActionsToolbar={
+          <QuietBulkActionsToolbar>
+            <GenericBulkDelete />
+          </QuietBulkActionsToolbar>
+        }
       >
         {columns.map((column) => fieldFor(column.field))}
         <RolesChips key="roles" source="roles" label={translate('pim.access.roles')} sortable={false} />

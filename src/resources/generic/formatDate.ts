@@ -1,24 +1,14 @@
-/** Display formats for dates (Spanish order). Pure. */
+/** Display formats for dates (the interface language's form, Spanish by default; src/core/formats.ts). Pure. */
+import { formatDate, formatDateTime as formatMoment } from '../../core/formats';
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** A calendar date (stored as midnight UTC) → 'dd/MM/yyyy' from its date part, never shifted by the time zone. */
-export const formatDateOnly = (value: unknown): string => {
-  if (typeof value !== 'string') return '';
-  const match = DATE_PREFIX.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-};
+/** A calendar date (stored as midnight UTC) from its date part, never shifted by the time zone: 'dd/MM/yyyy' in Spanish. */
+export const formatDateOnly = (value: unknown, locale: string = 'es'): string =>
+  typeof value === 'string' ? formatDate(value, locale) : '';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO date-time → 'dd/MM/yyyy HH:mm:ss' in local time (no date library: it stays out of the bundle). */
-export const formatDateTime = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(date.getTime())) return String(value);
-  const day = `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-};
+/** An ISO date-time in local time: 'dd/MM/yyyy HH:mm:ss' in Spanish (the interface language's date form). */
+export const formatDateTime = (value: unknown, locale: string = 'es'): string => formatMoment(value, locale);
 
 /** A form value (ISO date-time or 'yyyy-MM-dd') → the 'yyyy-MM-dd' a date input shows. */
 export const toDateInputValue = (value: unknown): string => {

@@ -4,7 +4,7 @@
  * buttons stay out of the tab order (inert) until a row is selected.
  */
 import Box from '@mui/material/Box';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   BulkActionsToolbar,
   DatagridBody,
@@ -20,9 +20,27 @@ export const openOnEnter = (event: KeyboardEvent<HTMLTableRowElement>): void => 
   event.currentTarget.click();
 };
 
-const OpenableRow = (props: DatagridRowProps) => (
-  <DatagridRow {...props} tabIndex={0} onKeyDown={openOnEnter} />
-);
+/**
+ * react-admin's row checkbox carries its «Seleccionar esta fila» label on MUI's wrapping span, where ARIA does
+ * not allow it, and leaves the checkbox input itself without a name: the label moves to the input.
+ */
+export const labelRowCheckbox = (row: HTMLElement | null): void => {
+  const wrapper = row?.querySelector<HTMLElement>('.select-item[aria-label]');
+  const input = wrapper?.querySelector('input');
+  if (!wrapper || !input) return;
+  input.setAttribute('aria-label', wrapper.getAttribute('aria-label') ?? '');
+  wrapper.removeAttribute('aria-label');
+};
+
+const OpenableRow = (props: DatagridRowProps) => {
+  const row = useRef<HTMLTableRowElement | null>(null);
+  const ref = useCallback((node: HTMLTableRowElement | null) => {
+    row.current = node;
+  }, []);
+  // after every render: a re-render may put the label back on the wrapper
+  useLayoutEffect(() => labelRowCheckbox(row.current));
+  return <DatagridRow {...props} ref={ref} tabIndex={0} onKeyDown={openOnEnter} />;
+};
 
 /** The Datagrid body whose rows open by Enter: `<Datagrid body={openableRowsBody} sx={openableRowsSx}>`. */
 export const openableRowsBody = <DatagridBody row={<OpenableRow />} />;

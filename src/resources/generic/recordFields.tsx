@@ -18,14 +18,15 @@ export const SNField = ({ source }: SourceFieldProps) => {
   return record ? <SNBadge value={record[source]} /> : null;
 };
 
-/** A date ('date') or date-time ('datetime') in Spanish order. */
+/** A date ('date') or date-time ('datetime') in the interface language's form (dd/mm/aaaa in Spanish). */
 export const DateText = ({ source, withTime = false }: SourceFieldProps & { withTime?: boolean }) => {
   const record = useRecordContext();
+  const [locale] = useLocaleState();
   if (!record) return null;
   const value = record[source];
   return (
     <Typography component="span" variant="body2">
-      {withTime ? formatDateTime(value) : formatDateOnly(value)}
+      {withTime ? formatDateTime(value, locale) : formatDateOnly(value, locale)}
     </Typography>
   );
 };
