@@ -39,6 +39,7 @@ export const EXPORT_PRODUCTOS: PermisoNeeded = { action: 'export', resource: 'pr
 export const GENERATE_TEXTOS: PermisoNeeded = { action: 'create', resource: 'TextosGenerados' };
 export const READ_HISTORIAL: PermisoNeeded = { action: 'read', resource: 'historial' };
 export const RESTORE_HISTORIAL: PermisoNeeded = { action: 'restore', resource: 'historial' };
+export const READ_PREPARACION: PermisoNeeded = { action: 'read', resource: 'preparacion' };
 export const MANAGE_ALL: PermisoNeeded = { action: 'manage', resource: 'all' };
 
 /** The permisos of custom endpoints, with what each one opens (shown on the role screens). */
@@ -50,6 +51,7 @@ export const CUSTOM_PERMISOS: readonly (PermisoNeeded & { label: string })[] = [
   { ...GENERATE_TEXTOS, label: 'Generar textos con IA' },
   { ...READ_HISTORIAL, label: 'Consultar el historial de versiones de los productos' },
   { ...RESTORE_HISTORIAL, label: 'Restaurar una versión anterior de un producto' },
+  { ...READ_PREPARACION, label: 'Consultar la preparación de los productos para cada marketplace' },
 ];
 
 /** Two permisos are the same one whatever the case or surrounding spaces of their names. */

@@ -23,6 +23,7 @@ import { multimedia } from './multimedia/schema';
 import { parametrosGlobales } from './parametrosGlobales/schema';
 import { permisos } from './permisos/schema';
 import { plantillas } from './plantillas/schema';
+import { preparacion, trabajosPreparacion } from './preparacion/schema';
 import { productoAtributos } from './productoAtributos/schema';
 import { productoCaracteristicas } from './productoCaracteristicas/schema';
 import { productoDatosCatalogo } from './productoDatosCatalogo/schema';
@@ -32,6 +33,7 @@ import { productoMultimedia } from './productoMultimedia/schema';
 import { productos } from './productos/schema';
 import { productosGeneracionTextos } from './productosGeneracionTextos/schema';
 import { productosPorRango } from './productosPorRango/schema';
+import { reglasPreparacion } from './reglasPreparacion/schema';
 import { repuestos } from './repuestos/schema';
 import { roles } from './roles/schema';
 import { situaciones } from './situaciones/schema';
@@ -70,6 +72,9 @@ export const registry: readonly ResourceSchema[] = [
   vistaMarketplacePrompts,
   textosGenerados,
   productosGeneracionTextos,
+  reglasPreparacion,
+  preparacion,
+  trabajosPreparacion,
   ensamblados,
   sustitutos,
   repuestos,

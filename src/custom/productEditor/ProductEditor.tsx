@@ -37,6 +37,7 @@ import { GeneralTab } from './tabs/GeneralTab';
 import { HistoryTab } from './tabs/HistoryTab';
 import { IconsTab } from './tabs/IconsTab';
 import { MediaTab } from './tabs/MediaTab';
+import { ReadinessPanel } from './ReadinessPanel';
 import { loadProductBundle } from './useProductBundle';
 import { useEditorCatalogue } from './useEditorCatalogue';
 import { useProductApi } from './useProductApi';
@@ -90,6 +91,7 @@ export interface ProductEditorProps {
 
 export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
   const { canAccess: canReadHistory } = useCanAccess({ action: 'read', resource: 'historial' });
+  const { canAccess: canReadReadiness } = useCanAccess({ action: 'read', resource: 'preparacion' });
   const dataProvider = useDataProvider();
   const api = useProductApi();
   const notify = useNotify();
@@ -197,6 +199,12 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
     <Box sx={{ mt: 2 }}>
       <Title title={`Producto ${String(product.nombre ?? '')}`} />
       <Header product={product} imagen={imagen} />
+      {canReadReadiness && (
+        <ReadinessPanel
+          productId={product.id}
+          version={`${String(product.fechaModificacion)}|${media.length}`}
+        />
+      )}
       {catalogue.errorText && (
         <Alert
           severity="error"

@@ -39,6 +39,7 @@ import {
   type RestoreBody,
   type Version,
 } from '../../core/history/versions';
+import { READINESS_PATH, type ReadinessEntry } from '../../core/readiness/score';
 
 export type ApiRow = Record<string, unknown> & { id?: Identifier };
 
@@ -73,6 +74,8 @@ export interface ProductApi {
   versions(productId: Identifier): Promise<Version[]>;
   /** Restores the product (or one field) to a version; the restore is a new version. */
   restoreVersion(productId: Identifier, versionId: number, body?: RestoreBody): Promise<RestoreAnswer>;
+  /** The product's readiness for each marketplace (GET /productos/{id}/preparacion). */
+  readiness(productId: Identifier): Promise<ReadinessEntry[]>;
 }
 
 export type ProductApiMethod = keyof ProductApi;
@@ -159,6 +162,10 @@ export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): Pr
     async versions(productId) {
       const json = await getJson(VERSIONS_PATH(encodeURIComponent(String(productId))));
       return Array.isArray(json) ? (json.filter(isRecord) as unknown as Version[]) : [];
+    },
+    async readiness(productId) {
+      const json = await getJson(READINESS_PATH(encodeURIComponent(String(productId))));
+      return Array.isArray(json) ? (json.filter(isRecord) as unknown as ReadinessEntry[]) : [];
     },
     async restoreVersion(productId, versionId, body = {}) {
       const response = await httpClient(

@@ -7,6 +7,7 @@ import type { DataProvider, Identifier } from 'ra-core';
 import type { ProductAttributeRow } from './attributeSync';
 import type { ApiRow, ProductApi } from './api';
 import { origenOf, type Cambio } from '../../core/history/versions';
+import { parseMissing } from '../../core/readiness/score';
 
 /** `cambios` as stored (JSON text) or already parsed. */
 const parseCambios = (value: unknown): Cambio[] => {
@@ -64,6 +65,23 @@ export const createFallbackProductApi = (dataProvider: DataProvider): ProductApi
         usuario: String(row.usuario ?? ''),
         origen: origenOf(row.origen),
         cambios: parseCambios(row.cambios),
+      }));
+    },
+    async readiness(productId) {
+      const { data } = await dataProvider.getList('preparacion', {
+        filter: { productoId: productId },
+        pagination: ALL,
+        sort: { field: 'marketplaceId', order: 'ASC' },
+      });
+      const ids = [...new Set(data.map((row) => row.marketplaceId as Identifier))];
+      const marketplaces = ids.length ? (await dataProvider.getMany('MarketPlaces', { ids })).data : [];
+      return data.map((row) => ({
+        marketplaceId: Number(row.marketplaceId),
+        marketplace: String(
+          marketplaces.find((m) => String(m.id) === String(row.marketplaceId))?.codigo ?? row.marketplaceId,
+        ),
+        porcentaje: Number(row.porcentaje ?? 0),
+        faltan: parseMissing(row.faltan),
       }));
     },
     async reviewTexts(productIds) {

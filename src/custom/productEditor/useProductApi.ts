@@ -28,6 +28,7 @@ const METHODS: readonly ProductApiMethod[] = [
   'b2bProduct',
   'versions',
   'restoreVersion',
+  'readiness',
 ];
 
 export const useProductApi = (): ProductApi => {

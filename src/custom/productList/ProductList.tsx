@@ -30,6 +30,7 @@ import { ListPagination } from '../../resources/generic/listParts';
 import { SNField } from '../../resources/generic/recordFields';
 import { productos } from '../../resources/productos/schema';
 import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
+import { ReadinessField, ReadinessFilter, ReadinessProvider } from './ReadinessColumn';
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
 
 /** Columns offered by the chooser but hidden at first. */
@@ -69,43 +70,52 @@ const BulkActions = () => {
   );
 };
 
+/** The schema's filters and «Preparado» (listo para <marketplace>, < 80 %). */
+const FILTERS = [
+  ...filtersFor(productos),
+  <ReadinessFilter key="preparado" source="preparado" label="Preparado" />,
+];
+
 export const ProductList = () => (
   <List
     perPage={DEFAULT_PER_PAGE}
     sort={productos.sort}
-    filters={filtersFor(productos)}
+    filters={FILTERS}
     actions={<ListActions />}
     pagination={<ListPagination />}
     exporter={false}
   >
     <ReviewStatusProvider>
-      <DatagridConfigurable
-        omit={HIDDEN}
-        rowClick="edit"
-        body={openableRowsBody}
-        sx={openableRowsSx}
-        bulkActionButtons={<BulkActions />}
-        bulkActionsToolbar={
-          <QuietBulkActionsToolbar>
-            <BulkActions />
-          </QuietBulkActionsToolbar>
-        }
-      >
-        <TextField source="id" />
-        <ThumbnailField source="imagen" sortable={false} />
-        <TextField source="nombre" />
-        <JoinedListField source="categorias" />
-        <JoinedListField source="familias" />
-        <SNField source="finalizado" />
-        <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
-        <ProductDateField source="fechaModificacion" />
-        <ProductDateField source="fechaCreacion" />
-        <SNField source="finalizadoSAT" />
-        <SNField source="enviarAecoc" />
-        <SNField source="sincronizarConBC" />
-        <SNField source="ensamblado" />
-        <MarketplaceField source="activoEnMarketplace" />
-      </DatagridConfigurable>
+      <ReadinessProvider>
+        <DatagridConfigurable
+          omit={HIDDEN}
+          rowClick="edit"
+          body={openableRowsBody}
+          sx={openableRowsSx}
+          bulkActionButtons={<BulkActions />}
+          bulkActionsToolbar={
+            <QuietBulkActionsToolbar>
+              <BulkActions />
+            </QuietBulkActionsToolbar>
+          }
+        >
+          <TextField source="id" />
+          <ThumbnailField source="imagen" sortable={false} />
+          <TextField source="nombre" />
+          <JoinedListField source="categorias" />
+          <JoinedListField source="familias" />
+          <SNField source="finalizado" />
+          <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
+          <ReadinessField source="preparado" label="Preparado" sortable={false} />
+          <ProductDateField source="fechaModificacion" />
+          <ProductDateField source="fechaCreacion" />
+          <SNField source="finalizadoSAT" />
+          <SNField source="enviarAecoc" />
+          <SNField source="sincronizarConBC" />
+          <SNField source="ensamblado" />
+          <MarketplaceField source="activoEnMarketplace" />
+        </DatagridConfigurable>
+      </ReadinessProvider>
     </ReviewStatusProvider>
   </List>
 );

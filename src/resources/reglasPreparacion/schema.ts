@@ -1,0 +1,42 @@
+import { RULE_TYPES } from '../../core/readiness/score';
+import { contains, defineResource, id, ref, refFilter, str } from '../fields';
+
+/**
+ * What a marketplace asks of a product before it can go there (src/core/readiness/score.ts): a required field
+ * of the product or its general data, a required attribute (by name), a principal image, a valid GTIN, or the
+ * generated texts of its prompts reviewed — each optionally only for the products of a category (its code;
+ * subcategories count) or a family (its name). Marketplaces are shared by every company, and so are their
+ * rules. A change recomputes the scores of every product (a tracked job: trabajos-preparacion).
+ */
+export const reglasPreparacion = defineResource({
+  name: 'reglas-preparacion',
+  model: 'ReglaPreparacion',
+  label: 'Regla de preparación',
+  labelPlural: 'Reglas de preparación',
+  names: {
+    en: ['Readiness rule', 'Readiness rules'],
+    de: ['Vollständigkeitsregel', 'Vollständigkeitsregeln'],
+    fr: ['Règle de complétude', 'Règles de complétude'],
+    pt: ['Regra de preparação', 'Regras de preparação'],
+  },
+  fields: [
+    id(),
+    ref('marketplaceId', 'Marketplace', 'MarketPlaces', { required: true, referenceLabel: 'codigo' }),
+    str('tipo', 'Qué exige', { required: true, choices: RULE_TYPES, default: 'campo' }),
+    // the field's name (tipo campo: 'titulo', 'marca', 'descripcion'…) or the attribute's (tipo atributo)
+    str('campo', 'Campo o atributo', { maxLength: 255 }),
+    str('categoriaCodigo', 'Solo en la categoría (código)', { maxLength: 50 }),
+    str('familia', 'Solo en la familia', { maxLength: 255 }),
+  ],
+  sort: { field: 'marketplaceId', order: 'ASC' },
+  filters: [
+    refFilter('marketplaceId', 'Marketplace', 'MarketPlaces', { alwaysOn: true }),
+    contains('campo', 'Campo o atributo'),
+  ],
+  menu: { group: 'marketplaces', icon: 'FactCheck' },
+  messages: {
+    created: 'Regla de preparación creada: se recalcula la preparación de los productos',
+    updated: 'Regla de preparación actualizada: se recalcula la preparación de los productos',
+    deleted: 'Regla de preparación eliminada: se recalcula la preparación de los productos',
+  },
+});

@@ -1,0 +1,283 @@
+// @vitest-environment node
+/**
+ * Contract: readiness per marketplace (GET /productos/{id}/preparacion). A marketplace's rules (principal
+ * image, valid GTIN, reviewed generated texts of its prompts, required fields and attributes per category or
+ * family) give each product a score and the list of what is missing; each fix moves the score in the same
+ * request; a rule change recomputes every product through a tracked job, and so does a category change —
+ * never a stale score (rule, then category, then family, as Akeneo's completeness bugs happened). The product
+ * list filters on it; company isolation and the permiso hold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadinessEntry } from '../../src/core/readiness/score';
+import { withCheckDigit } from '../../src/core/gtin';
+import { testUser } from '../support/access';
+import { apiHelpers, q, type Row } from '../support/api';
+import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
+
+let server: StartedServer;
+let admin: string;
+const { call } = apiHelpers(() => server.url);
+const tag = `RD${Date.now() % 100000}`;
+const EMPRESA = 1;
+let marketplaceId: number;
+const CATEGORY = `${tag}-herramientas`;
+const PARENT = `${tag}-bricolaje`;
+const VALID_EAN = withCheckDigit('841234567890');
+
+const ok = async (token: string, method: string, path: string, body?: unknown): Promise<Row> => {
+  const res = await call(token, method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+};
+
+/** Every recomputation job finished, and none of them failed. */
+const jobsDone = async (): Promise<void> => {
+  for (let i = 0; i < 200; i++) {
+    const open = await ok(
+      admin,
+      'GET',
+      `/trabajos-preparacion/count?where=${q({ estado: { inq: ['pendiente', 'en curso'] } })}`,
+    );
+    if (Number(open.count) === 0) {
+      const failed = await ok(admin, 'GET', `/trabajos-preparacion/count?where=${q({ estado: 'error' })}`);
+      expect(failed.count).toBe(0);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the recomputation did not finish');
+};
+
+const readiness = async (id: unknown, token = admin): Promise<ReadinessEntry> => {
+  const res = await call(token, 'GET', `/productos/${String(id)}/preparacion`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const entries = res.body as unknown as ReadinessEntry[];
+  const entry = entries.find((e) => e.marketplaceId === marketplaceId);
+  expect(entry).toBeDefined();
+  return entry!;
+};
+
+const missingTypes = (entry: ReadinessEntry) => entry.faltan.map((f) => `${f.tipo}:${f.campo}`).sort();
+
+/** A product in CATEGORY without an EAN (the API refuses a wrong check digit), and its general data row. */
+const newProduct = async (suffix: string, extra: Row = {}): Promise<{ product: Row; general: Row }> => {
+  const product = await ok(admin, 'POST', '/productos', {
+    empresaId: EMPRESA,
+    nombre: `${tag}-${suffix}`,
+    categorias: CATEGORY,
+    ...extra,
+  });
+  const general = await ok(admin, 'POST', '/producto-generals', {
+    productoId: product.id,
+    titulo: `Taladro ${suffix}`,
+  });
+  return { product, general };
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  admin = await loginToken(server.url, demoLogins().admin);
+  await ok(admin, 'POST', '/categorias', { empresaId: EMPRESA, codigo: PARENT, nombre: PARENT });
+  await ok(admin, 'POST', '/categorias', { empresaId: EMPRESA, codigo: CATEGORY, nombre: CATEGORY });
+  const marketplace = await ok(admin, 'POST', '/MarketPlaces', { codigo: tag, descripcion: 'Pruebas' });
+  marketplaceId = Number(marketplace.id);
+  await ok(admin, 'POST', '/MarketPlacePrompts', {
+    marketplaceId,
+    categoriaCodigo: CATEGORY,
+    campoUno: 'titulo',
+    promptCampoUno: 'Escribe un título',
+  });
+  for (const tipo of ['imagen', 'gtin', 'textos'])
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId, tipo });
+  await jobsDone();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the score before and after each fix', () => {
+  it('add the image, fix the GTIN, review the texts: 0 → 33 → 66 → 66 → 100, each in the same request', async () => {
+    const { product, general } = await newProduct('FIX');
+    let entry = await readiness(product.id);
+    expect(entry.porcentaje).toBe(0);
+    expect(missingTypes(entry)).toEqual(['gtin:ean', 'imagen:multimedia', 'textos:titulo']);
+    const gtin = entry.faltan.find((f) => f.tipo === 'gtin')!;
+    expect(gtin.mensaje).toBe('Falta el código EAN (GTIN).');
+    // a wrong check digit is refused by the API itself, with the digit expected
+    const wrong = `${VALID_EAN.slice(0, -1)}${(Number(VALID_EAN.slice(-1)) + 1) % 10}`;
+    expect(
+      (await call(admin, 'PATCH', `/producto-generals/${String(general.id)}`, { ean: wrong })).status,
+    ).toBe(422);
+    expect(gtin.enlace).toBe(`/productos/${String(product.id)}`);
+    expect(entry.faltan.find((f) => f.tipo === 'imagen')!.enlace).toBe(`/productos/${String(product.id)}/2`);
+
+    await ok(admin, 'POST', '/producto-multimedias', {
+      productoId: product.id,
+      nombre: `${tag}-foto.jpg`,
+      tipo: 'Imagen',
+      principalSN: 'S',
+    });
+    entry = await readiness(product.id);
+    expect(entry.porcentaje).toBe(33);
+    expect(missingTypes(entry)).toEqual(['gtin:ean', 'textos:titulo']);
+
+    await ok(admin, 'PATCH', `/producto-generals/${String(general.id)}`, { ean: VALID_EAN });
+    entry = await readiness(product.id);
+    expect(entry.porcentaje).toBe(66);
+    expect(missingTypes(entry)).toEqual(['textos:titulo']);
+    expect(entry.faltan[0].mensaje).toBe('Falta generar y revisar el texto «titulo».');
+
+    const texto = await ok(admin, 'POST', '/TextosGenerados', {
+      productoId: product.id,
+      marketplaceId,
+      campo: 'titulo',
+      texto: 'Taladro percutor',
+      revisado_sn: 'N',
+    });
+    entry = await readiness(product.id);
+    expect(entry.porcentaje).toBe(66);
+    expect(entry.faltan[0].mensaje).toBe('El texto generado «titulo» está sin revisar.');
+
+    await ok(admin, 'PATCH', `/TextosGenerados/${String(texto.id)}`, { revisado_sn: 'S' });
+    entry = await readiness(product.id);
+    expect(entry).toMatchObject({ porcentaje: 100, faltan: [] });
+
+    // the list's filter, served by the API: «listo para» the marketplace, and «< 80 %»
+    const ready = await ok(
+      admin,
+      'GET',
+      `/productos?filter=${q({ where: { preparado: `${marketplaceId}:listo`, nombre: { like: `${tag}%` } } })}`,
+    );
+    expect((ready as unknown as Row[]).map((r) => r.id)).toContain(product.id);
+    const low = await ok(
+      admin,
+      'GET',
+      `/productos/count?where=${q({ preparado: `${marketplaceId}:bajo`, id: product.id })}`,
+    );
+    expect(low.count).toBe(0);
+    const bad = await call(admin, 'GET', `/productos?filter=${q({ where: { preparado: 'todo' } })}`);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('no stale score: a rule, then a category, then a family', () => {
+  it('each change recomputes every affected product', async () => {
+    const a = await newProduct('STALE-A');
+    const b = await newProduct('STALE-B');
+    await ok(admin, 'PATCH', `/producto-generals/${String(a.general.id)}`, { ean: VALID_EAN });
+    expect((await readiness(a.product.id)).porcentaje).toBe(33);
+    expect((await readiness(b.product.id)).porcentaje).toBe(0);
+
+    // 1. a rule: the description becomes required — a tracked job rescoring every product
+    const rule = await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId,
+      tipo: 'campo',
+      campo: 'descripcion',
+    });
+    await jobsDone();
+    const jobs = (await ok(
+      admin,
+      'GET',
+      `/trabajos-preparacion?filter=${q({ order: ['id DESC'], limit: 1 })}`,
+    )) as unknown as Row[];
+    expect(jobs[0]).toMatchObject({ estado: 'terminado' });
+    expect(Number(jobs[0].hechos)).toBe(Number(jobs[0].total));
+    expect(Number(jobs[0].total)).toBeGreaterThanOrEqual(2);
+    let entry = await readiness(a.product.id);
+    expect(entry.porcentaje).toBe(25);
+    expect(missingTypes(entry)).toContain('campo:descripcion');
+    expect((await readiness(b.product.id)).porcentaje).toBe(0);
+
+    // 2. a category: a rule for PARENT's products; then CATEGORY becomes PARENT's subcategory (a change of
+    // the category itself, not of the product)
+    await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId,
+      tipo: 'atributo',
+      campo: `${tag}-Potencia`,
+      categoriaCodigo: PARENT,
+    });
+    await jobsDone();
+    expect((await readiness(a.product.id)).porcentaje).toBe(25);
+    const [category] = (await ok(
+      admin,
+      'GET',
+      `/categorias?filter=${q({ where: { codigo: CATEGORY } })}`,
+    )) as unknown as Row[];
+    await ok(admin, 'PATCH', `/categorias/${String(category.id)}`, { padre: PARENT });
+    await jobsDone();
+    entry = await readiness(a.product.id);
+    expect(missingTypes(entry)).toContain(`atributo:${tag}-Potencia`);
+    expect(entry.porcentaje).toBe(20);
+    expect(entry.faltan.find((f) => f.tipo === 'atributo')!.enlace).toBe(
+      `/productos/${String(a.product.id)}/1`,
+    );
+
+    // 3. a family: the brand is required for the family's products; the product joins the family
+    const familia = `${tag}-Profesional`;
+    await ok(admin, 'POST', '/familias', { empresaId: EMPRESA, nombre: familia, codigo: `${tag}F` });
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId, tipo: 'campo', campo: 'marca', familia });
+    await jobsDone();
+    expect((await readiness(a.product.id)).porcentaje).toBe(20);
+    await ok(admin, 'PATCH', `/productos/${String(a.product.id)}`, { familias: familia });
+    entry = await readiness(a.product.id);
+    expect(missingTypes(entry)).toContain('campo:marca');
+    expect(entry.porcentaje).toBe(16);
+
+    // the rule goes away: everything it asked for goes with it
+    await ok(admin, 'DELETE', `/reglas-preparacion/${String(rule.id)}`);
+    await jobsDone();
+    entry = await readiness(a.product.id);
+    expect(missingTypes(entry)).not.toContain('campo:descripcion');
+    expect(entry.porcentaje).toBe(20);
+  });
+
+  it('a rule naming a field that does not exist: a Spanish message pointing at the rule', async () => {
+    const { product } = await newProduct('BADRULE');
+    const rule = await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId,
+      tipo: 'campo',
+      campo: 'colorX',
+    });
+    await jobsDone();
+    const entry = await readiness(product.id);
+    const wrong = entry.faltan.find((f) => f.tipo === 'regla');
+    expect(wrong).toMatchObject({
+      campo: 'colorX',
+      mensaje: 'La regla pide el campo «colorX», que no existe en el producto: corrija la regla.',
+      enlace: `/reglas-preparacion/${String(rule.id)}`,
+    });
+    await ok(admin, 'DELETE', `/reglas-preparacion/${String(rule.id)}`);
+    await jobsDone();
+    expect((await readiness(product.id)).faltan.some((f) => f.tipo === 'regla')).toBe(false);
+  });
+});
+
+describe('company isolation and permiso', () => {
+  it("another company's product answers 404; without «read preparacion» 403", async () => {
+    const { product } = await newProduct('ISO');
+    const other = await testUser(server.url, admin, 2);
+    expect((await call(other.token, 'GET', `/productos/${String(product.id)}/preparacion`)).status).toBe(404);
+    const none = await testUser(server.url, admin, EMPRESA, ['read|productos']);
+    expect((await call(none.token, 'GET', `/productos/${String(product.id)}/preparacion`)).status).toBe(403);
+    const reader = await testUser(server.url, admin, EMPRESA, ['read|productos', 'read|preparacion']);
+    expect((await readiness(product.id, reader.token)).porcentaje).toBe(0);
+  });
+
+  it('the summary counts per marketplace, only the caller’s company', async () => {
+    const rows = (await ok(admin, 'GET', `/preparacion/resumen?empresaId=${EMPRESA}`)) as unknown as Row[];
+    const mine = rows.find((r) => r.marketplaceId === marketplaceId)!;
+    expect(Number(mine.productos)).toBeGreaterThanOrEqual(5);
+    expect(Number(mine.listos)).toBeGreaterThanOrEqual(1);
+    const other = await testUser(server.url, admin, 2, ['read|preparacion']);
+    // a user of company 2 sees company 2's counts, whatever empresaId it asks for
+    const theirs = (await ok(
+      other.token,
+      'GET',
+      `/preparacion/resumen?empresaId=${EMPRESA}`,
+    )) as unknown as Row[];
+    const company2 = (await ok(admin, 'GET', '/preparacion/resumen?empresaId=2')) as unknown as Row[];
+    expect(theirs).toEqual(company2);
+    expect(theirs).not.toEqual(rows);
+  });
+});
