@@ -20,9 +20,12 @@ const valueAt = (messages: unknown, path: string): unknown =>
     .split('.')
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
 
+// react-admin also passes recordRepresentation to its delete confirmations (DeleteWithConfirmButton), though
+// the English text does not use it: a translation may name the record with it.
 const placeholders = (text: unknown) =>
   [...String(text).matchAll(/%\{(\w+)\}/g)]
     .map((m) => m[1])
+    .filter((name) => name !== 'recordRepresentation')
     .sort()
     .join();
 

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Article from '@mui/icons-material/Article';
+import Autorenew from '@mui/icons-material/Autorenew';
 import Badge from '@mui/icons-material/Badge';
 import Build from '@mui/icons-material/Build';
 import Business from '@mui/icons-material/Business';
@@ -39,6 +40,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import TableChart from '@mui/icons-material/TableChart';
 import Translate from '@mui/icons-material/Translate';
 import Tune from '@mui/icons-material/Tune';
+import TaskAlt from '@mui/icons-material/TaskAlt';
 import ViewList from '@mui/icons-material/ViewList';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Workspaces from '@mui/icons-material/Workspaces';
@@ -46,6 +48,7 @@ import Workspaces from '@mui/icons-material/Workspaces';
 export const ICONS: Readonly<Record<string, ComponentType>> = {
   AccountTree,
   Article,
+  Autorenew,
   Badge,
   Build,
   Business,
@@ -81,6 +84,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Storefront,
   SwapHoriz,
   TableChart,
+  TaskAlt,
   Translate,
   Tune,
   ViewList,
