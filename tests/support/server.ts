@@ -4,6 +4,7 @@
  * see each other's rows; otherwise the embedded store runs in memory.
  */
 import { createRequire } from 'node:module';
+import type { ResourceSchema } from '../../src/resources/types';
 
 const require = createRequire(import.meta.url);
 
@@ -23,6 +24,8 @@ export interface ServerOptions {
   loginThrottle?: { freeFailures?: number; lockFailures?: number; baseDelayMs?: number; lockMs?: number };
   sessionTtlSeconds?: number;
   corsOrigins?: string[];
+  /** Resources declared outside the registry, or replacing one of it by name (server/application.ts). */
+  extraSchemas?: readonly ResourceSchema[];
 }
 
 interface ServerModule {
