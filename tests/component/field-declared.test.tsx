@@ -5,10 +5,12 @@
  * product editor shows it in «Otros datos» and saves it. The API and the CSV import: tests/contract/field-declared.test.ts.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
+import { csvRows } from '../support/csvRows';
 import { PESO, productosConPeso } from '../support/productosConPeso';
+import { captureDownloads, readBlob } from './downloads';
 import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
 
@@ -20,7 +22,7 @@ const withWeights = () => {
   return withProductApi({}, data);
 };
 
-afterEach(() => vi.restoreAllMocks());
+const downloads = captureDownloads();
 
 describe('pesoKg, declared only in a schema, on the product screens', () => {
   it('is a column of the list chooser, hidden at first, shown with 3 decimals once chosen', async () => {
@@ -36,28 +38,15 @@ describe('pesoKg, declared only in a schema, on the product screens', () => {
   });
 
   it('is a column of the list CSV export', async () => {
-    const blobs: Blob[] = [];
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: (blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:productos';
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const recorded = withWeights();
     renderScreen('/productos', { dataProvider: recorded.provider, schemas: [productosConPeso] });
     await screen.findByText('PRD-01');
     const exportButton = screen.getByRole('button', { name: 'Exportar' }) as HTMLButtonElement;
     await waitFor(() => expect(exportButton.disabled).toBe(false));
     fireEvent.click(exportButton);
-    await waitFor(() => expect(blobs).toHaveLength(1));
-    const [header, ...lines] = (await blobs[0].text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/)
-      .map((line) => line.split(';'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0].name).toBe('productos_PIM.csv');
+    const { header, rows: lines } = csvRows(await readBlob(downloads[0].blob));
     const column = header.indexOf('pesoKg');
     expect(column).toBeGreaterThan(-1);
     const sku10 = lines.find((cells) => cells[header.indexOf('nombre')] === 'SKU-10');

@@ -18,6 +18,7 @@ import { prepareRows } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
 import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
 import { registerSchemas, schemaForTable } from '../../src/resources/registry';
+import { csvRows } from '../support/csvRows';
 import { productosConPeso } from '../support/productosConPeso';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
@@ -115,11 +116,7 @@ describe('pesoKg, declared only in a schema, on the reference API', () => {
     const schema = schemaForTable('productos')!;
     expect(schema.fields.some((field) => field.name === 'pesoKg')).toBe(true);
     const file = exportFile(schema, await exportRows(provider, schema, { filter: { nombre: tag } }));
-    const [header, ...lines] = file.text
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/)
-      .map((line) => line.split(';'));
+    const { header, rows: lines } = csvRows(file.text);
     const column = header.indexOf('pesoKg');
     expect(column).toBeGreaterThan(-1);
     const exported = new Map(lines.map((cells) => [cells[header.indexOf('nombre')], cells[column]]));

@@ -5,7 +5,7 @@
 import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import type { CategoriaRow } from '../../../src/core/aiTexts/categories';
-import type { RowResult } from '../../../src/core/aiTexts/contract';
+import type { RowResult, VistaRow as ReviewViewRow } from '../../../src/core/aiTexts/contract';
 import type { Row } from '../../repositories';
 import type { RowClaims } from '../claims';
 
@@ -70,22 +70,8 @@ export interface ReviewFilters {
   revision?: string;
 }
 
-export interface VistaRow {
-  productoId: number;
-  nombre: string;
-  titulo?: string;
-  categorias?: string;
-  activoEnMarketplace?: string | null;
-  marketplaceId: number;
-  marketplaceCodigo?: string;
-  marketplacePromptId?: number;
-  total: number;
-  revisados: number;
-  estado: string;
-  fechaGeneracion?: string;
-  /** The ids of the group's texts (the app's bulk review sends them to updateManyProcesado). */
-  textIds: number[];
-}
+/** A row of the review view; the reference API always answers the ids of its texts. */
+export type VistaRow = ReviewViewRow & { textIds: number[] };
 
 export const unprocessable = (message: string, code = 'INVALID_TEXT_GENERATION'): Error =>
   Object.assign(new HttpErrors.UnprocessableEntity(message), { code });
