@@ -9,7 +9,7 @@ import path from 'node:path';
 import { BindingScope } from '@loopback/core';
 import { RestApplication } from '@loopback/rest';
 import type { Middleware } from '@loopback/express';
-import { registry } from '../src/resources/registry';
+import { registry, withSchemas } from '../src/resources/registry';
 import type { ResourceSchema } from '../src/resources/types';
 import { AccessService } from './auth/access';
 import { AdminGuard, adminGuardInterceptor } from './auth/admin-guard';
@@ -69,7 +69,8 @@ export interface ServerOptions {
   erp?: ErpAdapter;
   /**
    * Resources declared outside the registry (a schema is all it takes): they get models, repositories, CRUD
-   * routes and company scoping like every registry resource. Used by the low-code proof test.
+   * routes and company scoping like every registry resource; one named like a registry resource replaces it
+   * (e.g. products with one more field). Used by the low-code proof tests.
    */
   extraSchemas?: readonly ResourceSchema[];
   /** Uploaded files (product media). Default: 'uploads' next to dataFile, else a temporary folder. */
@@ -96,7 +97,7 @@ const uploadsDirFor = (opts: ServerOptions): string =>
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const store = await createDataSource({ databaseUrl: opts.databaseUrl, dataFile: opts.dataFile });
   try {
-    const schemas: readonly ResourceSchema[] = [...registry, ...(opts.extraSchemas ?? [])];
+    const schemas = withSchemas(registry, opts.extraSchemas ?? []);
     const models = buildModels(schemas);
     const repositories = createRepositories(schemas, models, store.dataSource, store.embedded);
 

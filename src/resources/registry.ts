@@ -96,35 +96,63 @@ export const registry: readonly ResourceSchema[] = [
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));
 
-/** Resources declared outside this list at run time (registerSchemas): plug-ins and the low-code proof test. */
+/**
+ * Resources declared outside this list at run time (registerSchemas): plug-ins, the low-code proof test, and
+ * declarations that extend a registry resource (a schema with the name of one replaces it, e.g. products with
+ * one more field).
+ */
 let extra: readonly ResourceSchema[] = [];
 
 /**
- * Adds resources declared outside the registry; the data provider, the CSV engine, the generic views and the
- * menu then know them like any other. A declaration with problems (schemaCheck.ts) is refused with them all.
- * Returns the function that removes them again.
+ * `base` with `more` applied: a schema named like one of `base` takes its place (same position, so the menu
+ * order holds), the others are appended. The app's registry and the reference API's list are built this way.
+ */
+export const withSchemas = (
+  base: readonly ResourceSchema[],
+  more: readonly ResourceSchema[],
+): readonly ResourceSchema[] => {
+  if (!more.length) return base;
+  const named = new Map(more.map((schema) => [schema.name, schema]));
+  return [
+    ...base.map((schema) => named.get(schema.name) ?? schema),
+    ...more.filter((schema) => !base.some((known) => known.name === schema.name)),
+  ];
+};
+
+/**
+ * Adds resources declared outside the registry, or replaces a registered one by a declaration of the same name;
+ * the data provider, the CSV engine, the generic views, the bespoke product screens and the menu then read them
+ * like any other. A declaration with problems (schemaCheck.ts) is refused with them all. Returns the function
+ * that removes them again (a replaced resource gets its previous declaration back).
  */
 export const registerSchemas = (...schemas: ResourceSchema[]): (() => void) => {
-  const added = schemas.filter((schema) => !byName.has(schema.name) && !extra.includes(schema));
-  const problems = schemaProblems([...registry, ...extra, ...added]).filter((problem) =>
+  const added = schemas.filter((schema) => !registry.includes(schema) && !extra.includes(schema));
+  const problems = schemaProblems(withSchemas(registry, [...extra, ...added])).filter((problem) =>
     added.some((schema) => problem.startsWith(`${schema.name}.`)),
   );
   if (problems.length) throw new Error(`Declaración de recurso no válida: ${problems.join('; ')}`);
-  extra = [...extra, ...added];
+  const replaced = extra.filter((schema) => added.some((next) => next.name === schema.name));
+  extra = [...extra.filter((schema) => !replaced.includes(schema)), ...added];
   return () => {
-    extra = extra.filter((schema) => !added.includes(schema));
+    // a declaration this call had replaced comes back
+    extra = [...extra.filter((schema) => !added.includes(schema)), ...replaced];
   };
 };
 
-/** The registry plus the resources registered at run time. */
-export const allSchemas = (): readonly ResourceSchema[] =>
-  extra.length ? [...registry, ...extra] : registry;
+/** The registry plus the resources registered at run time (replacements in their registry place). */
+export const allSchemas = (): readonly ResourceSchema[] => withSchemas(registry, extra);
 
 /** The schema of a react-admin resource (== API path); aliases resolve to their schema. */
 export const schemaFor = (resource: string): ResourceSchema | undefined =>
-  byName.get(resource) ??
   extra.find((schema) => schema.name === resource) ??
+  byName.get(resource) ??
   allSchemas().find((schema) => schema.aliases?.includes(resource));
+
+/**
+ * The declaration in force for a resource the code knows by its module (e.g. the product screens' `productos`):
+ * the registered replacement when there is one, so a field declared there is read everywhere.
+ */
+export const declared = (schema: ResourceSchema): ResourceSchema => schemaFor(schema.name) ?? schema;
 
 /** The schema that owns a CSV table name (docs/requirements.md#r3-entities table list). */
 export const schemaForTable = (table: string): ResourceSchema | undefined =>

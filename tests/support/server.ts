@@ -4,6 +4,7 @@
  * see each other's rows; otherwise the embedded store runs in memory.
  */
 import { createRequire } from 'node:module';
+import type { ResourceSchema } from '../../src/resources/types';
 
 const require = createRequire(import.meta.url);
 
@@ -29,6 +30,8 @@ export interface ServerOptions {
   uploadsDir?: string;
   /** Render the demo catalogue's pictures at start (server/features/demo-images.ts); default off in tests. */
   demoImages?: boolean;
+  /** Resources declared outside the registry, or replacing one of it by name (server/application.ts). */
+  extraSchemas?: readonly ResourceSchema[];
 }
 
 interface ServerModule {

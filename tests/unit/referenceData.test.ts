@@ -26,7 +26,14 @@ import {
   normalizeForSave,
 } from '../../src/resources/generic/lenient';
 import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
-import { allSchemas, registerSchemas, registry, schemaFor } from '../../src/resources/registry';
+import {
+  allSchemas,
+  registerSchemas,
+  registry,
+  schemaFor,
+  schemaForTable,
+  withSchemas,
+} from '../../src/resources/registry';
 import { dateOrderErrors } from '../../src/resources/rules';
 import type { FieldSchema } from '../../src/resources/types';
 
@@ -384,5 +391,33 @@ describe('schemas registered at run time', () => {
     remove();
     expect(schemaFor('AlmacenesUnit')).toBeUndefined();
     expect(allSchemas()).toBe(registry);
+  });
+
+  it('a declaration named like a registry resource replaces it in its place, and removing it restores it', () => {
+    const productos = schemaFor('productos')!;
+    const heavier = {
+      ...productos,
+      fields: [...productos.fields, { name: 'pesoKg', type: 'number' as const, label: 'Peso (kg)' }],
+    };
+    const remove = registerSchemas(heavier);
+    expect(schemaFor('productos')).toBe(heavier);
+    expect(schemaForTable('productos')).toBe(heavier);
+    expect(allSchemas()).toHaveLength(registry.length);
+    expect(allSchemas().indexOf(heavier)).toBe(registry.indexOf(productos));
+    expect(withSchemas(registry, [heavier])).toEqual(allSchemas());
+    remove();
+    expect(schemaFor('productos')).toBe(productos);
+    expect(allSchemas()).toBe(registry);
+    // a replacement with problems is refused, naming the schema and the field
+    expect(() =>
+      registerSchemas({
+        ...productos,
+        fields: [
+          ...productos.fields,
+          { name: 'marcaId', type: 'reference' as const, label: 'Marca', reference: 'nada' },
+        ],
+      }),
+    ).toThrow(/productos\.marcaId/);
+    expect(schemaFor('productos')).toBe(productos);
   });
 });

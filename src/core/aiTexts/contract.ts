@@ -32,3 +32,22 @@ export interface ProcessSummary {
   pendientes: number;
   resultados: RowResult[];
 }
+
+/** One product × marketplace of the review view (GET /ProductosGeneracionTextos/vista): counts and review state. */
+export interface VistaRow {
+  productoId: number;
+  nombre: string;
+  titulo?: string;
+  categorias?: string;
+  activoEnMarketplace?: string | null;
+  marketplaceId: number;
+  marketplaceCodigo?: string;
+  marketplacePromptId?: number;
+  total: number;
+  revisados: number;
+  estado: string;
+  /** The newest generation date of the row's texts. */
+  fechaGeneracion?: string;
+  /** The ids of the row's texts (reference API): bulk review needs no other request. */
+  textIds?: number[];
+}

@@ -6,7 +6,7 @@
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
 import type { HttpClient } from '../../dataProvider/http';
-import type { ProcessSummary, QueueItem, RowResult } from '../../core/aiTexts/contract';
+import type { ProcessSummary, QueueItem, RowResult, VistaRow } from '../../core/aiTexts/contract';
 import { CAMPO_SUFFIXES } from '../../core/aiTexts/fields';
 
 export type { ProcessSummary, QueueItem, RowResult };
@@ -24,21 +24,7 @@ export interface TextoGenerado {
   fechaGeneracion?: string;
 }
 
-export interface VistaRow {
-  productoId: number;
-  nombre: string;
-  titulo?: string;
-  categorias?: string;
-  activoEnMarketplace?: string | null;
-  marketplaceId: number;
-  marketplaceCodigo?: string;
-  marketplacePromptId?: number;
-  total: number;
-  revisados: number;
-  estado: string;
-  /** The ids of the row's texts (reference API): bulk review needs no other request. */
-  textIds?: number[];
-}
+export type { VistaRow };
 
 export interface VistaFilters {
   productos?: number[];

@@ -12,6 +12,7 @@
 import { productoDatosCatalogo } from '../../resources/productoDatosCatalogo/schema';
 import { productoGeneral } from '../../resources/productoGeneral/schema';
 import { productos } from '../../resources/productos/schema';
+import { declared } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
 import type { ProductAttributeRow } from './attributeSync';
 import type { ManualSyncAnswer } from '../../core/productEditor/contract';
@@ -53,8 +54,9 @@ export interface ProductFormValues extends Row {
 const writable = (schema: ResourceSchema, except: readonly string[] = []): string[] =>
   schema.fields.filter((field) => !field.readOnly && !except.includes(field.name)).map((field) => field.name);
 
-// imagen belongs to the multimedia tab (saved at once), never to the form's save.
-export const PRODUCT_FIELDS = writable(productos, ['empresaId', 'imagen']);
+// imagen belongs to the multimedia tab (saved at once), never to the form's save. Read when saving, so a field
+// declared on the products schema in force (registry.ts `declared`) is saved with the others.
+export const productFields = (): string[] => writable(declared(productos), ['empresaId', 'imagen']);
 export const GENERAL_FIELDS = writable(productoGeneral, ['productoId']);
 export const CATALOGUE_FIELDS = writable(productoDatosCatalogo, ['productoId']);
 
@@ -151,7 +153,7 @@ export async function saveProduct(
     }
   };
 
-  const productData = pick(values, PRODUCT_FIELDS);
+  const productData = pick(values, productFields());
   const general = { ...pick(values.general, GENERAL_FIELDS), mercados: MERCADOS };
   const catalogue = pick(values.datosCatalogo, CATALOGUE_FIELDS);
   const generalChanged = !bundle.general || differs(general, bundle.general);

@@ -4,7 +4,8 @@
  * marketplace texts (one batched request per page); column chooser, CSV export of the current filter and
  * bulk delete behind a confirmation. The export is every other list's (CsvExportButton): the selected company
  * and the current filter, page by page with progress and Cancel, no cap, `productos_PIM.csv` with the
- * productos table's columns.
+ * productos table's columns. A field declared on the products schema that the list does not place itself is a
+ * column of the chooser too (hidden at first unless the schema says `inList: true`; never when `inList: false`).
  */
 import {
   BulkDeleteButton,
@@ -27,8 +28,11 @@ import {
   QuietBulkActionsToolbar,
 } from '../../resources/generic/keyboardRows';
 import { ListPagination } from '../../resources/generic/listParts';
+import { fieldFor } from '../../resources/generic/fieldFor';
 import { SNField } from '../../resources/generic/recordFields';
 import { productos } from '../../resources/productos/schema';
+import { declared } from '../../resources/registry';
+import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
 import { ReadinessField, ReadinessFilter, ReadinessProvider } from './ReadinessColumn';
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
@@ -45,11 +49,18 @@ const HIDDEN = [
   'activoEnMarketplace',
 ];
 
-const ListActions = () => (
+/** The product fields this list shows with its own cells (below). */
+const PLACED = new Set(['id', 'imagen', 'nombre', 'categorias', 'familias', 'finalizado', ...HIDDEN]);
+
+/** Declared product fields the list does not place itself: shown with the generic cell of their type. */
+export const declaredColumns = (schema: ResourceSchema): FieldSchema[] =>
+  schema.fields.filter((field) => !PLACED.has(field.name) && !field.writeOnly && field.inList !== false);
+
+const ListActions = ({ schema }: { schema: ResourceSchema }) => (
   <TopToolbar>
     <CreateButton />
     <SelectColumnsButton />
-    <CsvExportButton schema={productos} />
+    <CsvExportButton schema={schema} />
   </TopToolbar>
 );
 
@@ -70,54 +81,56 @@ const BulkActions = () => {
   );
 };
 
-/** The schema's filters and «Preparado» (listo para <marketplace>, < 80 %). */
-const FILTERS = [
-  ...filtersFor(productos),
-  <ReadinessFilter key="preparado" source="preparado" label="Preparado" />,
-];
+/** «Preparado» (listo para <marketplace>, < 80 %), after the schema's filters. */
+const READINESS_FILTER = <ReadinessFilter key="preparado" source="preparado" label="Preparado" />;
 
-export const ProductList = () => (
-  <List
-    perPage={DEFAULT_PER_PAGE}
-    sort={productos.sort}
-    filters={FILTERS}
-    actions={<ListActions />}
-    pagination={<ListPagination />}
-    exporter={false}
-  >
-    <ReviewStatusProvider>
-      <ReadinessProvider>
-        <DatagridConfigurable
-          omit={HIDDEN}
-          rowClick="edit"
-          body={openableRowsBody}
-          sx={openableRowsSx}
-          bulkActionButtons={<BulkActions />}
-          bulkActionsToolbar={
-            <QuietBulkActionsToolbar>
-              <BulkActions />
-            </QuietBulkActionsToolbar>
-          }
-        >
-          <TextField source="id" />
-          <ThumbnailField source="imagen" sortable={false} />
-          <TextField source="nombre" />
-          <JoinedListField source="categorias" />
-          <JoinedListField source="familias" />
-          <SNField source="finalizado" />
-          <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
-          <ReadinessField source="preparado" label="Preparado" sortable={false} />
-          <ProductDateField source="fechaModificacion" />
-          <ProductDateField source="fechaCreacion" />
-          <SNField source="finalizadoSAT" />
-          <SNField source="enviarAecoc" />
-          <SNField source="sincronizarConBC" />
-          <SNField source="ensamblado" />
-          <MarketplaceField source="activoEnMarketplace" />
-        </DatagridConfigurable>
-      </ReadinessProvider>
-    </ReviewStatusProvider>
-  </List>
-);
+export const ProductList = () => {
+  const schema = declared(productos);
+  const more = declaredColumns(schema);
+  return (
+    <List
+      perPage={DEFAULT_PER_PAGE}
+      sort={schema.sort}
+      filters={[...filtersFor(schema), READINESS_FILTER]}
+      actions={<ListActions schema={schema} />}
+      pagination={<ListPagination />}
+      exporter={false}
+    >
+      <ReviewStatusProvider>
+        <ReadinessProvider>
+          <DatagridConfigurable
+            omit={[...HIDDEN, ...more.filter((field) => field.inList !== true).map((field) => field.name)]}
+            rowClick="edit"
+            body={openableRowsBody}
+            sx={openableRowsSx}
+            bulkActionButtons={<BulkActions />}
+            bulkActionsToolbar={
+              <QuietBulkActionsToolbar>
+                <BulkActions />
+              </QuietBulkActionsToolbar>
+            }
+          >
+            <TextField source="id" />
+            <ThumbnailField source="imagen" sortable={false} />
+            <TextField source="nombre" />
+            <JoinedListField source="categorias" />
+            <JoinedListField source="familias" />
+            <SNField source="finalizado" />
+            <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
+            <ReadinessField source="preparado" label="Preparado" sortable={false} />
+            <ProductDateField source="fechaModificacion" />
+            <ProductDateField source="fechaCreacion" />
+            <SNField source="finalizadoSAT" />
+            <SNField source="enviarAecoc" />
+            <SNField source="sincronizarConBC" />
+            <SNField source="ensamblado" />
+            <MarketplaceField source="activoEnMarketplace" />
+            {more.map(fieldFor)}
+          </DatagridConfigurable>
+        </ReadinessProvider>
+      </ReviewStatusProvider>
+    </List>
+  );
+};
 
 export default ProductList;

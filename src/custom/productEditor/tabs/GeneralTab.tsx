@@ -1,6 +1,7 @@
 /**
  * General data: the product (name, categories, families), its flags, the general record (ProductoGeneral;
- * markets fixed '724') and the ERP sync log.
+ * markets fixed '724') and the ERP sync log. A field declared on the products schema that this tab does not
+ * place (nor the media tab: imagen) is an input of «Otros datos», with the schema's label, type and limits.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import { SelectInput, useRecordContext } from 'react-admin';
 import { productoGeneral } from '../../../resources/productoGeneral/schema';
 import { productos } from '../../../resources/productos/schema';
+import { declared } from '../../../resources/registry';
+import { formFields } from '../../../resources/generic/fieldSets';
+import type { ResourceSchema } from '../../../resources/types';
 import { SN_CHOICES } from '../../../resources/generic/choices';
 import { formatProductDate } from '../../../core/productDate';
 import { JoinedListInput } from '../JoinedListInput';
@@ -22,6 +26,23 @@ const FLAGS: readonly [string, string][] = [
   ['sincronizarConBC', 'Sincronizar con BC'],
   ['ensamblado', 'Ensamblado'],
 ];
+
+/** The product fields placed by name in the sections below (imagen: the media tab). */
+const PLACED = new Set([
+  'nombre',
+  'categorias',
+  'familias',
+  ...FLAGS.map(([source]) => source),
+  'activoEnMarketplace',
+  'ordenAtributos',
+  'imagen',
+]);
+
+/** The editable product fields no section places: «Otros datos». */
+export const otherProductFields = (schema: ResourceSchema): string[] =>
+  formFields(schema, 'edit')
+    .filter((field) => !PLACED.has(field.name))
+    .map((field) => field.name);
 
 const GENERAL_TEXTS = [
   'titulo',
@@ -69,6 +90,13 @@ const productField = (name: string) => {
   return field;
 };
 
+const OtherFields = () => {
+  const schema = declared(productos);
+  const names = otherProductFields(schema);
+  if (!names.length) return null;
+  return <Section title="Otros datos">{names.map((name) => schemaInput(schema, name))}</Section>;
+};
+
 export const GeneralTab = () => (
   <Box sx={{ width: '100%' }}>
     <Section title="Producto">
@@ -95,6 +123,7 @@ export const GeneralTab = () => (
       <MarketplaceInput />
       {schemaInput(productos, 'ordenAtributos', '', { fullWidth: false })}
     </Section>
+    <OtherFields />
     <Section title="Datos generales">
       {GENERAL_TEXTS.map((name) => schemaInput(productoGeneral, name, 'general.'))}
       {schemaInput(productoGeneral, 'mercados', 'general.', {

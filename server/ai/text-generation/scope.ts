@@ -1,0 +1,65 @@
+/**
+ * The caller's view of the catalogue for text generation: every job reads products only through it, so the
+ * caller only reads, generates or reviews texts of products it can see (CompanyAccess).
+ */
+import type { AnyObject, Where } from '@loopback/repository';
+import type { CompanyAccess } from '../../auth/keys';
+import { restrictWhere } from '../../company';
+import type { Row } from '../../repositories';
+import type { RepositorySet } from '../../repository-set';
+import type { ProductData } from '../generator';
+import { GENERALS, LANGUAGES, num, PRODUCTS } from './shared';
+
+export class TextScope {
+  constructor(
+    private readonly repos: RepositorySet,
+    private readonly access: CompanyAccess,
+  ) {}
+
+  repo(name: string) {
+    return this.repos.repository(name);
+  }
+
+  /** Products the caller can see, optionally only `ids`. */
+  async visibleProducts(ids?: readonly number[]): Promise<Row[]> {
+    const where: Where<Row> | undefined = ids ? { id: { inq: [...ids] } } : undefined;
+    return this.repo(PRODUCTS).find({ where: restrictWhere(where, this.access, 'empresaId') });
+  }
+
+  async visibleProductIds(ids?: readonly number[]): Promise<Set<number>> {
+    const rows = await this.repo(PRODUCTS).find({
+      where: restrictWhere(ids ? { id: { inq: [...ids] } } : undefined, this.access, 'empresaId'),
+      fields: { id: true },
+    });
+    return new Set(rows.map((row) => num(row.id)));
+  }
+
+  async generalsOf(ids: readonly number[]): Promise<Map<number, AnyObject>> {
+    const byProduct = new Map<number, AnyObject>();
+    if (!ids.length) return byProduct;
+    const rows = await this.repo(GENERALS).find({
+      where: { productoId: { inq: [...ids] } },
+      order: ['id ASC'],
+    });
+    for (const row of rows) if (!byProduct.has(num(row.productoId))) byProduct.set(num(row.productoId), row);
+    return byProduct;
+  }
+
+  async productData(product: Row, general?: AnyObject): Promise<ProductData> {
+    const g = general ?? (await this.generalsOf([num(product.id)])).get(num(product.id)) ?? {};
+    const plain: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(g))
+      if (!['id', 'productoId'].includes(key) && value != null) plain[key] = value;
+    return {
+      id: num(product.id),
+      nombre: String(product.nombre ?? ''),
+      general: plain,
+      categorias: product.categorias,
+    };
+  }
+
+  async activeLanguages(): Promise<string[]> {
+    const rows = await this.repo(LANGUAGES).find({ where: { activo_sn: 'S' }, order: ['id ASC'] });
+    return rows.map((row) => String(row.codigo));
+  }
+}
