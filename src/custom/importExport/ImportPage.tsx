@@ -32,6 +32,7 @@ import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from '
 import { createCsvParser, type CsvParser } from './parseClient';
 import type { ParseSummary } from './parseSession';
 import type { PreparedRow } from './prepare';
+import { checkReferences } from './references';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress, type ImportReport, type RejectedRow } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
@@ -133,29 +134,38 @@ const ImportPage = () => {
     };
   }, [running]);
 
-  const prepare = useCallback(async (target: ResourceSchema, next: ColumnMapping[]) => {
-    const current = parser.current;
-    if (!current) return;
-    const run = ++sequence.current;
-    setPreparing(0);
-    let shown = 0;
-    try {
-      const result = await current.prepare(target, next, (count) => {
-        // at most 4 renders a second while the chunks arrive: the page stays responsive
-        const now = performance.now();
-        if (run !== sequence.current || now - shown < 250) return;
-        shown = now;
-        setPreparing(count);
-      });
-      if (run !== sequence.current) return;
-      rows.current = result;
-      setPrepared(summarise(result));
-    } catch (error) {
-      if (run === sequence.current) setTableError(error instanceof Error ? error.message : String(error));
-    } finally {
-      if (run === sequence.current) setPreparing(null);
-    }
-  }, []);
+  const prepare = useCallback(
+    async (target: ResourceSchema, next: ColumnMapping[]) => {
+      const current = parser.current;
+      if (!current) return;
+      const run = ++sequence.current;
+      setPreparing(0);
+      let shown = 0;
+      try {
+        const result = await current.prepare(target, next, (count) => {
+          // at most 4 renders a second while the chunks arrive: the page stays responsive
+          const now = performance.now();
+          if (run !== sequence.current || now - shown < 250) return;
+          shown = now;
+          setPreparing(count);
+        });
+        if (run !== sequence.current) return;
+        // names of other records (categories, brands, SKUs) must exist in the company: looked up on the API.
+        const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
+          findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+        });
+        const checked = await checkReferences(target, result, backend, { columnOf: columnsOf(next) });
+        if (run !== sequence.current) return;
+        rows.current = checked;
+        setPrepared(summarise(checked));
+      } catch (error) {
+        if (run === sequence.current) setTableError(error instanceof Error ? error.message : String(error));
+      } finally {
+        if (run === sequence.current) setPreparing(null);
+      }
+    },
+    [dataProvider, rawProvider],
+  );
 
   // A file and a table: map the columns automatically, then prepare the rows.
   useEffect(() => {
