@@ -27,7 +27,6 @@ export const ensamblados = defineResource({
     str('skuEnsamblado', 'SKU ensamblado', {
       required: true,
       maxLength: 100,
-      suggestions: 'obtenerSkuPrincipales',
       namesOf: { reference: 'productos', one: true, mustExist: true },
     }),
     str('descripcion', 'Descripción', { maxLength: 255 }),

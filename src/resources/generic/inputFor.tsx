@@ -35,8 +35,9 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
   const validate = validatorsFor(field, schema);
   const common = { source, validate };
   if (field.suggestions) return <SuggestInput key={source} {...common} endpoint={field.suggestions} />;
-  // a single name that must exist (a product's brand): a picker of the target's records.
-  if (field.namesOf?.one && field.namesOf.mustExist) {
+  // a single name that must exist (a product's brand): a picker of the target's records. A SKU keeps its text
+  // input (a company's products are too many to list); the API and the import refuse an unknown one.
+  if (field.namesOf?.one && field.namesOf.mustExist && field.namesOf.reference !== 'productos') {
     return (
       <NamePickerInput
         key={source}

@@ -29,7 +29,6 @@ export const repuestos = defineResource({
     str('skuRepuesto', 'SKU repuesto', {
       required: true,
       maxLength: 100,
-      suggestions: 'obtenerSkuPrincipales',
       namesOf: { reference: 'productos', one: true, mustExist: true },
     }),
     str('descripcion', 'Descripción', { maxLength: 255 }),

@@ -27,7 +27,6 @@ export const sustitutos = defineResource({
     str('skuSustituto', 'SKU sustituto', {
       required: true,
       maxLength: 100,
-      suggestions: 'obtenerSkuPrincipales',
       namesOf: { reference: 'productos', one: true, mustExist: true },
     }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
