@@ -100,8 +100,11 @@ export interface FieldSchema {
    * names of `reference`'s records (`field`, default 'nombre') as the person types and warns about names that
    * are not among them. Renaming a record of `reference` rewrites the name in these fields on the API
    * (server/features/reference-data-renames.ts).
+   * `mustExist`: a name no record of `reference` of the company has is refused — on the field in the forms,
+   * as a rejected row in the CSV import (preview included) and with 422 naming the field on the API — by one
+   * rule (src/core/references.ts); names the stored record already held are kept.
    */
-  namesOf?: { reference: string; field?: string; one?: boolean };
+  namesOf?: { reference: string; field?: string; one?: boolean; mustExist?: boolean };
   /**
    * The API queries by this column although no filter, sort, reference or company rule says so (e.g. a
    * server feature's lookup): the table gets an index on it. Filtered, sorted, reference and company columns

@@ -25,6 +25,7 @@ import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
 import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
+import { checkReferences } from '../../src/custom/importExport/references';
 import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -55,6 +56,13 @@ beforeAll(async () => {
   token = await loginToken(server.url);
   provider = providerFor(1);
   backend = backendFromDataProvider(provider, () => 1);
+  // the categories and products the files name exist in the company
+  for (const [index, nombre] of ['Sillas', 'Mesas', 'Sillas y sofás', 'Mesas bajas'].entries()) {
+    await provider.create('categorias', { data: { codigo: `${tag}-C${index}`, nombre } });
+  }
+  for (const nombre of [`${tag}-S`, `${tag}-S1`, `${tag}-S2`]) {
+    await provider.create('productos', { data: { nombre } });
+  }
 });
 
 afterAll(async () => {
@@ -157,7 +165,7 @@ describe('each error message against the reference API', () => {
   it("ER_DUP_ENTRY → 'Atributo duplicado en uno o varios productos'", async () => {
     // A product name of company 2 is unique across the table: importing it into company 1 is a duplicate.
     const [other] = await list('productos', {}, providerFor(2));
-    const report = await importCsv('productos', `nombre;categorias\n${String(other.nombre)};x\n`);
+    const report = await importCsv('productos', `nombre;categorias\n${String(other.nombre)};Sillas\n`);
     expect(report.rejectedRows).toEqual([
       { line: 2, problems: [{ column: 'nombre', reason: DUPLICATE_MESSAGE }] },
     ]);
@@ -219,6 +227,36 @@ describe('other tables', () => {
       [`${tag}-S2`, '2026-01-02T00:00:00.000Z', '2026-12-31T00:00:00.000Z', 'N'],
     ]);
     expect(await importCsv('sustitutos', csv)).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('sustitutos: a SKU that does not exist is a problem of the row in the preview, and the import rejects it with the reason', async () => {
+    const schema = schemaForTable('sustitutos')!;
+    const parsed = parseCsv(
+      [
+        'skuPrincipal;skuSustituto;intercambiable',
+        `${tag}-S;${tag}-S2;sí`,
+        `${tag}-S;${tag}-NO-EXISTE;no`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const prepared = prepareRows(schema, parsed.records, mappings);
+    const reason =
+      "El campo 'skuSustituto' no es correcto: " +
+      `«${tag}-NO-EXISTE» no existe entre los productos de la empresa.`;
+    // the preview: the row is not «Correcta», with the column and the reason
+    const checked = await checkReferences(schema, prepared, backend, { columnOf: columnsOf(mappings) });
+    expect(checked.map((row) => row.problems)).toEqual([[], [{ column: 'skuSustituto', reason }]]);
+    // the import writes the rows the preview marked correct and rejects the other with the same reason
+    const report = await runImport({ schema, rows: checked, backend, empresaId: 1, retryDelayMs: 10 });
+    expect(report).toMatchObject({ total: 2, rejected: 1 });
+    expect(report.created + report.updated + report.unchanged).toBe(1);
+    expect(report.rejectedRows).toEqual([{ line: 3, problems: [{ column: 'skuSustituto', reason }] }]);
+    // a row that skipped the preview's check is refused by the API itself, on the same field
+    const direct = await runImport({ schema, rows: prepared.slice(1), backend, empresaId: 1 });
+    expect(direct.rejectedRows).toHaveLength(1);
+    expect(direct.rejectedRows[0].problems[0]).toMatchObject({ column: 'skuSustituto' });
+    expect(direct.rejectedRows[0].problems[0].reason).toContain(`«${tag}-NO-EXISTE» no existe`);
+    expect(await list('Sustitutos', { skuSustituto: `${tag}-NO-EXISTE` })).toEqual([]);
   });
 
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {

@@ -56,6 +56,8 @@ beforeAll(async () => {
   });
   const ok = await post('/productos', { empresaId: 1, nombre: OK_SKU, sincronizarConBC: 'S' });
   const ko = await post('/productos', { empresaId: 1, nombre: KO_SKU, sincronizarConBC: 'S' });
+  // the spare part is a product of the company (not itself synchronised)
+  await post('/productos', { empresaId: 1, nombre: `${TAG}-REP`, sincronizarConBC: 'N' });
   await post('/Repuestos', { skuPrincipal: OK_SKU, skuRepuesto: `${TAG}-REP` });
   // A volume, so the manual sync (GET /sincronizaProductosManual) sends them to the ERP.
   for (const product of [ok, ko]) {

@@ -108,6 +108,8 @@ beforeAll(async () => {
   admin = await loginToken(server.url, demoLogins().admin);
   // A non-admin of company 1 holding every permiso: only company isolation limits them.
   editor = (await testUser(server.url, admin, 1)).token;
+  // the brand the products' general data name must exist in the company
+  expect((await call(admin, 'POST', '/Marca', { empresaId: 1, nombre: 'ACME' })).status).toBe(200);
   // The app's own calls (src/custom/integrations/api.ts) over the real HTTP client, as the admin.
   app = createIntegrationsApi({
     apiUrl: server.url,
@@ -151,6 +153,8 @@ async function product(nombre: string, extra: Row = {}, general: Row = {}): Prom
 describe('ERP synchronisation', () => {
   it('a manual product sync writes the sync-log fields, the relation rows and logsnavs', async () => {
     const p = await product('INT-SYNC-OK');
+    // the spare part is a product of the company (not itself synchronised)
+    await product('INT-REP-1', { sincronizarConBC: 'N' });
     const rep = await call(admin, 'POST', '/Repuestos', {
       skuPrincipal: 'INT-SYNC-OK',
       skuRepuesto: 'INT-REP-1',

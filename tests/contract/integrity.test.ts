@@ -110,7 +110,13 @@ describe('deleting a category through the API', () => {
       padre: `INTP${stamp}`,
       nombre: `Integridad hija ${stamp}`,
     });
-    expect([parent.status, child.status]).toEqual([200, 200]);
+    // the product's other category exists too
+    const otra = await call(token, 'POST', '/categorias', {
+      empresaId: 1,
+      codigo: `INTO${stamp}`,
+      nombre: 'Otra',
+    });
+    expect([parent.status, child.status, otra.status]).toEqual([200, 200, 200]);
     const productoId = await createProduct(`INT-CAT-${stamp}`, {
       categorias: `Otra; Integridad hija ${stamp}`,
     });

@@ -203,8 +203,11 @@ describe.each(['Ensamblados', 'Sustitutos', 'Repuestos'])('%s composite delete',
 
   it('deletes by id + skuPrincipal even when the SKU has / ? # %', async () => {
     const skuPrincipal = `${tag}/A?b#c%d`;
+    // the second SKU names a product of the company
+    const target = `${tag}-${resource}-X`;
+    await provider.create('productos', { data: { nombre: target } });
     const created = await provider.create(resource, {
-      data: { skuPrincipal, [other]: `${tag}-X`, descripcion: 'x' },
+      data: { skuPrincipal, [other]: target, descripcion: 'x' },
     });
     const list = await provider.getList(resource, {
       pagination: page(),
@@ -217,8 +220,10 @@ describe.each(['Ensamblados', 'Sustitutos', 'Repuestos'])('%s composite delete',
   });
 
   it('deleteMany removes every record through its composite URL', async () => {
-    const a = await provider.create(resource, { data: { skuPrincipal: `${tag}-M1`, [other]: 'Z1' } });
-    const b = await provider.create(resource, { data: { skuPrincipal: `${tag}-M2`, [other]: 'Z2' } });
+    const [z1, z2] = [`${tag}-${resource}-Z1`, `${tag}-${resource}-Z2`];
+    for (const nombre of [z1, z2]) await provider.create('productos', { data: { nombre } });
+    const a = await provider.create(resource, { data: { skuPrincipal: `${tag}-M1`, [other]: z1 } });
+    const b = await provider.create(resource, { data: { skuPrincipal: `${tag}-M2`, [other]: z2 } });
     await provider.deleteMany(resource, { ids: [a.data.id, b.data.id] });
     const after = await provider.getMany(resource, { ids: [a.data.id, b.data.id] });
     expect(after.data).toHaveLength(0);
@@ -305,10 +310,11 @@ describe('filter matrix', () => {
   });
 
   it('between (a whole day) and TODOS ignored', async () => {
+    await provider.create('productos', { data: { nombre: `${tag}-S1` } });
     const created = await provider.create('Sustitutos', {
       data: {
         skuPrincipal: `${tag}-DAY`,
-        skuSustituto: 'S1',
+        skuSustituto: `${tag}-S1`,
         fechaInicio: '2030-03-15T00:00:00.000Z',
         intercambiable: 'S',
       },

@@ -239,6 +239,10 @@ describe('ProductosPorRango: overlap refused, club items sent to the ERP', () =>
     clubNombre = String(club.nombre);
     rangoId = tipo.id as number;
     rango = String(tipo.rango);
+    // a range's SKU names a product of its company
+    for (const nombre of [sku, 'SKU-ERP-FALLA', `SKU-ERP-FALLA-${tag}`]) {
+      expect((await call(admin, 'POST', '/productos', { empresaId: 1, nombre })).status).toBe(200);
+    }
   });
 
   const range = (desde: string, hasta: string, extra: Row = {}) => ({

@@ -47,6 +47,9 @@ describe('renaming a category', () => {
     const old = `Bisagras ${stamp}`;
     const renamed = `Bisagras y herrajes ${stamp}`;
     const category = await create('categorias', { codigo: `REN${stamp}`, nombre: old });
+    // the other categories the products name exist too
+    await create('categorias', { codigo: `RENC${stamp}`, nombre: 'Cerraduras' });
+    await create('categorias', { codigo: `RENX${stamp}`, nombre: `${old} extra` });
     const names = [`REN-A-${stamp}`, `REN-B-${stamp}`];
     await create('productos', { nombre: names[0], categorias: `${old}; Cerraduras` });
     await create('productos', { nombre: names[1], categorias: `Cerraduras;${old} ` });

@@ -193,6 +193,15 @@ describe('SKU tables, ERP links and integration tables of another company', () =
       Ensamblados: (sku) => ({ skuPrincipal: sku, skuEnsamblado: `${sku}-E`, cantidad: 2 }),
       Repuestos: (sku) => ({ skuPrincipal: sku, skuRepuesto: `${sku}-R`, posicion: 1 }),
     };
+    // the second SKUs name products of the principal's company
+    for (const [empresaId, producto] of [
+      [2, producto2],
+      [1, producto1],
+    ] as const) {
+      for (const suffix of ['S', 'E', 'R']) {
+        await created(admin, '/productos', { empresaId, nombre: `${String(producto.nombre)}-${suffix}` });
+      }
+    }
     for (const [path, body] of Object.entries(bodies)) {
       const other = await created(admin, `/${path}`, body(String(producto2.nombre)));
       expect(await rows(editor, `/${path}`, { where: { id: other.id } }), path).toEqual([]);

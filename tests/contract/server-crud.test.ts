@@ -104,6 +104,8 @@ describe('standard routes', () => {
     const after = (await call('GET', `/productos/${id}`)).body as Record<string, unknown>;
     expect(after).toMatchObject({ nombre: 'CRUD-3b', finalizado: 'N' });
     expect(after.fechaCreacion).toBeDefined();
+    // a family of the company (a product's familias name existing families)
+    expect((await call('POST', '/familias', { nombre: 'F', empresaId: 1 })).status).toBe(200);
     const many = await call('PATCH', `/productos?where=${q({ nombre: { inq: ['CRUD-3b', 'CRUD-2'] } })}`, {
       familias: 'F',
     });
@@ -288,6 +290,7 @@ describe('keyed deletes', () => {
     const sku = 'SKU/1?a#b%c';
     // A SKU is a product's nombre: the row belongs to that product's company (companyVia).
     await server.repositories.repository('productos').create({ id: 800, nombre: sku, empresaId: 1 });
+    await server.repositories.repository('productos').create({ id: 802, nombre: 'E-1', empresaId: 1 });
     const { id } = (await call('POST', '/Ensamblados', { skuPrincipal: sku, skuEnsamblado: 'E-1' })).body as {
       id: number;
     };
@@ -301,6 +304,7 @@ describe('keyed deletes', () => {
 
   it('Repuestos answer on both /Repuestos and /repuestos', async () => {
     await server.repositories.repository('productos').create({ id: 801, nombre: 'R%1', empresaId: 1 });
+    await server.repositories.repository('productos').create({ id: 803, nombre: 'R-2', empresaId: 1 });
     const { id } = (await call('POST', '/repuestos', { skuPrincipal: 'R%1', skuRepuesto: 'R-2' })).body as {
       id: number;
     };
@@ -355,21 +359,23 @@ describe('routes by schema', () => {
   });
 
   it('views answer only find and count, computed from the base resources', async () => {
-    const { id } = (
-      await call('POST', '/productos', {
-        nombre: 'VIEW-1',
-        empresaId: 1,
-        activoEnMarketplace: 'S',
-        categorias: 'SUBCAT',
-      })
-    ).body as { id: number };
-    await call('POST', '/producto-generals', { productoId: id, titulo: 'Título vista', marca: 'Marca V' });
+    // the category and the brand exist before the product names them
     await call('POST', '/categorias', {
       codigo: 'SUBCAT',
       nombre: 'Subcategoría',
       padre: 'PADRE',
       empresaId: 1,
     });
+    await call('POST', '/Marca', { nombre: 'Marca V', empresaId: 1 });
+    const { id } = (
+      await call('POST', '/productos', {
+        nombre: 'VIEW-1',
+        empresaId: 1,
+        activoEnMarketplace: 'S',
+        categorias: 'Subcategoría',
+      })
+    ).body as { id: number };
+    await call('POST', '/producto-generals', { productoId: id, titulo: 'Título vista', marca: 'Marca V' });
     const fotos = (
       await call(
         'GET',
@@ -377,7 +383,7 @@ describe('routes by schema', () => {
       )
     ).body;
     expect(withoutNulls(fotos)).toEqual([
-      { id, empresaId: 1, nombre: 'VIEW-1', titulo: 'Título vista', categorias: 'SUBCAT' },
+      { id, empresaId: 1, nombre: 'VIEW-1', titulo: 'Título vista', categorias: 'Subcategoría' },
     ]);
     const b2b = (await call('GET', `/B2bProductos?filter=${q({ where: { nombre: 'VIEW-1' } })}`)).body;
     expect(withoutNulls(b2b)).toEqual([
@@ -387,7 +393,7 @@ describe('routes by schema', () => {
         nombre: 'VIEW-1',
         titulo: 'Título vista',
         marca: 'Marca V',
-        categorias: 'SUBCAT',
+        categorias: 'Subcategoría',
         categoriaPadre: 'PADRE',
       },
     ]);

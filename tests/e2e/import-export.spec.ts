@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { listRows, signIn } from './support';
+import { createProducts, listRows, signIn } from './support';
 
 const BOM = '\uFEFF';
 const stamp = `${Date.now() % 1_000_000}`;
@@ -82,6 +82,11 @@ test('a 50-row file with 3 bad rows: 47 imported, the rejected rows download, fi
   await expect(page).toHaveURL(/#\/productos/);
   const principal = `E2E-${stamp}`;
   const header = 'skuPrincipal;skuSustituto;descripcion;fechaInicio;fechaFin;intercambiable';
+  // the substitutes are products of the company
+  await createProducts(
+    page.request,
+    Array.from({ length: 50 }, (_, i) => `${principal}-S${i + 1}`),
+  );
   const rows = Array.from(
     { length: 50 },
     (_, i) => `${principal};${principal}-S${i + 1};Sustituto ${i + 1};01/02/2026;2026-12-31;si`,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { listRows, signIn } from './support';
+import { createProducts, listRows, signIn } from './support';
 
 /** Unique per run: other specs share the server and its data. */
 const run = `${Date.now() % 1000000}`;
@@ -85,8 +85,10 @@ test('categories: a two-level tree rooted at master; create, rename, move and se
 });
 
 test('substitutes: create with dd/mm/yyyy dates, find it, delete it', async ({ page }) => {
-  await open(page, '/Sustitutos/create');
   const sku = `SUS-${run}`;
+  // the substitute is a product of the company
+  await createProducts(page.request, [sku]);
+  await open(page, '/Sustitutos/create');
   await pick(page, /SKU principal/, 'SI-', /^SI-/);
   await page.locator('input[name="skuSustituto"]').fill(sku);
   await page.locator('input[name="descripcion"]').fill('Sustituto de prueba E2E');
@@ -119,8 +121,10 @@ test('substitutes: create with dd/mm/yyyy dates, find it, delete it', async ({ p
 });
 
 test('products per range: an overlapping range is refused with a clear message', async ({ page }) => {
-  await open(page, '/ProductosPorRango/create');
   const sku = `PPR-${run}`;
+  // the range's SKU is a product of the company
+  await createProducts(page.request, [sku]);
+  await open(page, '/ProductosPorRango/create');
   const fill = async (desde: string, hasta: string) => {
     await page.getByRole('combobox', { name: /SKU del producto/ }).fill(sku);
     await pick(page, /Tipo de rango/, 'Imprescindible');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@demo.pim', password: 'Admin-Demo-2026!' };
 export const EDITOR = { email: 'editor@demo.pim', password: 'Editor-Demo-2026!' };
@@ -16,4 +16,18 @@ export const listRows = (page: Page) => page.locator('table tbody tr');
 
 export async function expectListLoaded(page: Page, rows: number): Promise<void> {
   await expect(listRows(page)).toHaveCount(rows);
+}
+
+/** Creates products of company 1 through the API (rows that name a SKU need the product to exist first). */
+export async function createProducts(request: APIRequestContext, names: readonly string[]): Promise<void> {
+  const login = await request.post('/auth/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  for (const nombre of names) {
+    const created = await request.post('/productos', {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { empresaId: 1, nombre },
+    });
+    expect(created.ok(), nombre).toBe(true);
+  }
 }

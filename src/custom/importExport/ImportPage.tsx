@@ -21,6 +21,7 @@ import { downloadText } from '../../resources/generic/csvExport/download';
 import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from './mapping';
 import { createCsvParser, type CsvParser } from './parseClient';
 import type { PreparedRow } from './prepare';
+import { checkReferences } from './references';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
@@ -91,31 +92,43 @@ const ImportPage = () => {
     };
   }, [running]);
 
-  const prepare = useCallback(async (target: ResourceSchema, next: ColumnMapping[]) => {
-    const current = parser.current;
-    if (!current) return;
-    const run = ++sequence.current;
-    dispatch({ type: 'preparing', count: 0 });
-    let shown = 0;
-    try {
-      const result = await current.prepare(target, next, (count) => {
-        // at most 4 renders a second while the chunks arrive: the page stays responsive
-        const now = performance.now();
-        if (run !== sequence.current || now - shown < 250) return;
-        shown = now;
-        dispatch({ type: 'preparing', count });
-      });
-      if (run !== sequence.current) return;
-      rows.current = result;
-      dispatch({ type: 'prepared', prepared: summarise(result) });
-    } catch (error) {
-      if (run === sequence.current) {
-        dispatch({ type: 'prepareFailed', message: error instanceof Error ? error.message : String(error) });
+  const prepare = useCallback(
+    async (target: ResourceSchema, next: ColumnMapping[]) => {
+      const current = parser.current;
+      if (!current) return;
+      const run = ++sequence.current;
+      dispatch({ type: 'preparing', count: 0 });
+      let shown = 0;
+      try {
+        const result = await current.prepare(target, next, (count) => {
+          // at most 4 renders a second while the chunks arrive: the page stays responsive
+          const now = performance.now();
+          if (run !== sequence.current || now - shown < 250) return;
+          shown = now;
+          dispatch({ type: 'preparing', count });
+        });
+        if (run !== sequence.current) return;
+        // names of other records (categories, brands, SKUs) must exist in the company: looked up on the API.
+        const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
+          findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+        });
+        const checked = await checkReferences(target, result, backend, { columnOf: columnsOf(next) });
+        if (run !== sequence.current) return;
+        rows.current = checked;
+        dispatch({ type: 'prepared', prepared: summarise(checked) });
+      } catch (error) {
+        if (run === sequence.current) {
+          dispatch({
+            type: 'prepareFailed',
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+      } finally {
+        if (run === sequence.current) dispatch({ type: 'prepareEnded' });
       }
-    } finally {
-      if (run === sequence.current) dispatch({ type: 'prepareEnded' });
-    }
-  }, []);
+    },
+    [dataProvider, rawProvider],
+  );
 
   // A file and a table: map the columns automatically, then prepare the rows.
   useEffect(() => {

@@ -1,13 +1,16 @@
 /**
- * Categories and families of a product: stored as one text joined with '; ' (docs/requirements.md#r3-entities), edited as chips with
- * suggestions from the company's categorias/familias (free text accepted: Enter or leaving the field adds
- * what was typed).
+ * Categories and families of a product: stored as one text joined with '; ' (docs/requirements.md#r3-entities), edited as chips
+ * picked from the company's categorias/familias: the first match is highlighted and Enter (or leaving the
+ * field) adds the highlighted one; a typed name that no record has is an error on the field (the schema's
+ * `mustExist`, src/core/references.ts), except names the stored product already held.
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { InputHelperText, useGetList, useInput, type Validator } from 'react-admin';
+import { InputHelperText, useGetList, useInput, useRecordContext, type Validator } from 'react-admin';
+import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
+import { schemaFor } from '../../resources/registry';
 import { joinCategories, splitCategories } from './attributeSync';
 
 export interface JoinedListInputProps {
@@ -41,12 +44,24 @@ export const JoinedListInput = ({
     maxLength && typeof value === 'string' && value.length > maxLength
       ? `Como máximo ${maxLength} caracteres en total`
       : undefined;
-  const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), tooLong];
-  const { field, fieldState, id } = useInput({ source, validate: validators });
+  const record = useRecordContext();
   const { data, isPending } = useGetList(reference, {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'nombre', order: 'ASC' },
   });
+  const known = useMemo(() => nameKeys((data ?? []).map((row) => row.nombre)), [data]);
+  const targetPlural = (schemaFor(reference)?.labelPlural ?? reference).toLocaleLowerCase('es');
+  const existing: Validator = (value: unknown) => {
+    if (isPending) return undefined;
+    const missing = missingNames({ one: false }, value, known, record?.[source]);
+    return missing.length ? missingReferenceMessage({ targetPlural }, missing) : undefined;
+  };
+  const validators = [
+    ...(Array.isArray(validate) ? validate : validate ? [validate] : []),
+    tooLong,
+    existing,
+  ];
+  const { field, fieldState, id } = useInput({ source, validate: validators });
   const options = useMemo<Option[]>(() => {
     const rows = (data ?? []).filter((row) => !excludeCodes.includes(String(row.codigo ?? '')));
     const nameOfCode = new Map(rows.map((row) => [String(row.codigo ?? ''), String(row.nombre ?? '')]));
@@ -70,6 +85,7 @@ export const JoinedListInput = ({
       multiple
       freeSolo
       autoSelect
+      autoHighlight
       id={id}
       options={options.map((option) => option.nombre)}
       groupBy={(option) => groupOf.get(option) ?? ''}
@@ -94,7 +110,7 @@ export const JoinedListInput = ({
           helperText={
             <InputHelperText
               error={error}
-              helperText={helperText ?? 'Escribe para buscar; Intro añade el valor'}
+              helperText={helperText ?? 'Escribe para buscar; Intro añade el resaltado'}
             />
           }
           size="small"

@@ -17,8 +17,15 @@ export const clubs = defineResource({
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 100 }),
     text('descripcion', 'Descripción'),
-    str('filtroMarcas', 'Filtro de marcas', { maxLength: 1000 }),
-    str('filtroCategorias', 'Filtro de categorías', { maxLength: 1000 }),
+    // names of the company's brands and categories, separated by commas (src/core/references.ts).
+    str('filtroMarcas', 'Filtro de marcas', {
+      maxLength: 1000,
+      namesOf: { reference: 'Marca', mustExist: true },
+    }),
+    str('filtroCategorias', 'Filtro de categorías', {
+      maxLength: 1000,
+      namesOf: { reference: 'categorias', mustExist: true },
+    }),
   ],
   filters: [
     contains('nombre', 'Nombre', { alwaysOn: true }),

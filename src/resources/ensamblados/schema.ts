@@ -23,7 +23,12 @@ export const ensamblados = defineResource({
       maxLength: 100,
       suggestions: 'obtenerSkuPrincipales',
     }),
-    str('skuEnsamblado', 'SKU ensamblado', { required: true, maxLength: 100 }),
+    // a product of the same company as skuPrincipal's (src/core/references.ts).
+    str('skuEnsamblado', 'SKU ensamblado', {
+      required: true,
+      maxLength: 100,
+      namesOf: { reference: 'productos', one: true, mustExist: true },
+    }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
     int('cantidad', 'Cantidad', { min: 0, default: 1, lenient: true, importAs: 'integer' }),
     ...stamps(),

@@ -1,7 +1,9 @@
 /**
  * The input of a `namesOf` field (a list of names of another resource's records, e.g. an attribute's
  * categories): free text as before, with the names of the target's records suggested for the name being typed
- * (picking one completes it), and a warning — never a block — under the field for names that do not exist.
+ * (picking one completes it), and a warning under the field for names that do not exist — or, for a field
+ * whose names must exist (`mustExist`), an error that blocks the save (src/core/references.ts; names the stored
+ * record already held are kept).
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
@@ -11,12 +13,14 @@ import {
   InputHelperText,
   useGetList,
   useInput,
+  useRecordContext,
   useResourceContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
 import { schemaFor } from '../registry';
 import { completions, unknownNames, unknownNamesWarning, type Completion } from '../../core/nameList';
+import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 
 /** Names read from the target (the company's records; a catalogue's categories are a few hundred at most). */
 const NAMES_READ = 1000;
@@ -28,18 +32,21 @@ export interface NameListInputProps {
   field?: string;
   validate?: Validator[];
   label?: string;
+  /** Unknown names are an error, not a warning. */
+  mustExist?: boolean;
 }
 
 export const NameListInput = ({
   source,
   reference,
   field = 'nombre',
-  validate,
+  validate = [],
   label,
+  mustExist = false,
 }: NameListInputProps) => {
   const resource = useResourceContext();
+  const record = useRecordContext();
   const translate = useTranslate();
-  const { field: input, fieldState, isRequired } = useInput({ source, validate });
   const { data, isPending } = useGetList(reference, {
     pagination: { page: 1, perPage: NAMES_READ },
     sort: { field, order: 'ASC' },
@@ -49,11 +56,20 @@ export const NameListInput = ({
       (data ?? []).map((record) => record[field]).filter((name): name is string => typeof name === 'string'),
     [data, field],
   );
+  const known = useMemo(() => nameKeys(names), [names]);
+  const targetPlural = (schemaFor(reference)?.labelPlural ?? reference).toLocaleLowerCase('es');
+  const existing: Validator = (value: unknown) => {
+    if (!mustExist || isPending) return undefined;
+    const missing = missingNames({ one: false }, value, known, record?.[source]);
+    return missing.length ? missingReferenceMessage({ targetPlural }, missing) : undefined;
+  };
+  const { field: input, fieldState, isRequired } = useInput({ source, validate: [...validate, existing] });
   const value = typeof input.value === 'string' ? input.value : (input.value ?? '').toString();
   const options = useMemo(() => completions(value, names), [value, names]);
-  const warning = isPending
-    ? undefined
-    : unknownNamesWarning(unknownNames(value, names), schemaFor(reference)?.labelPlural ?? reference);
+  const warning =
+    isPending || mustExist
+      ? undefined
+      : unknownNamesWarning(unknownNames(value, names), schemaFor(reference)?.labelPlural ?? reference);
   const error = fieldState.error?.message;
   const invalid = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.invalid);
   return (

@@ -16,6 +16,7 @@ import { SN_CHOICES, toChoices } from './choices';
 import { DecimalInput } from './DecimalInput';
 import { formatLenient } from './lenient';
 import { NameListInput } from './NameListInput';
+import { NamePickerInput } from './NamePickerInput';
 import { SuggestInput } from './SuggestInput';
 import { targetLabel } from './fieldFor';
 import { fromDateInputValue, toDateInputValue } from './formatDate';
@@ -34,7 +35,19 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
   const validate = validatorsFor(field, schema);
   const common = { source, validate };
   if (field.suggestions) return <SuggestInput key={source} {...common} endpoint={field.suggestions} />;
-  // a single name (`one`, a product's brand) keeps its text input: the list input splits on commas.
+  // a single name that must exist (a product's brand): a picker of the target's records. A SKU keeps its text
+  // input (a company's products are too many to list); the API and the import refuse an unknown one.
+  if (field.namesOf?.one && field.namesOf.mustExist && field.namesOf.reference !== 'productos') {
+    return (
+      <NamePickerInput
+        key={source}
+        {...common}
+        reference={field.namesOf.reference}
+        field={field.namesOf.field}
+      />
+    );
+  }
+  // a single name (`one`) otherwise keeps its text input: the list input splits on commas.
   if (field.namesOf && !field.namesOf.one) {
     return (
       <NameListInput
@@ -42,6 +55,7 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
         {...common}
         reference={field.namesOf.reference}
         field={field.namesOf.field}
+        mustExist={field.namesOf.mustExist}
       />
     );
   }

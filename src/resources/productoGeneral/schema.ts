@@ -26,7 +26,7 @@ export const productoGeneral = defineResource({
     str('sku', 'SKU', { maxLength: 100 }),
     str('GLN', 'GLN', { maxLength: 20, format: 'gln', inList: false }),
     str('referenciaAgrupacion', 'Referencia de agrupación', { maxLength: 100, inList: false }),
-    str('marca', 'Marca', { maxLength: 100, namesOf: { reference: 'Marca', one: true } }),
+    str('marca', 'Marca', { maxLength: 100, namesOf: { reference: 'Marca', one: true, mustExist: true } }),
     text('palabrasClave', 'Palabras clave', { inList: false }),
     text('puntosClave', 'Puntos clave', { inList: false }),
     str('color', 'Color', { maxLength: 100, inList: false }),

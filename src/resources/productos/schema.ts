@@ -23,12 +23,12 @@ export const productos = defineResource({
     str('categorias', 'Categorías', {
       maxLength: 500,
       list: { separator: '; ' },
-      namesOf: { reference: 'categorias' },
+      namesOf: { reference: 'categorias', mustExist: true },
     }),
     str('familias', 'Familias', {
       maxLength: 500,
       list: { separator: '; ' },
-      namesOf: { reference: 'familias' },
+      namesOf: { reference: 'familias', mustExist: true },
     }),
     ...stamps(),
     sn('finalizado', 'Finalizado'),

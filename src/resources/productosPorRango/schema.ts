@@ -19,6 +19,8 @@ export const productosPorRango = defineResource({
       required: true,
       maxLength: 100,
       suggestions: 'obtenerSkuPrincipales',
+      // a product of the range's company (src/core/references.ts).
+      namesOf: { reference: 'productos', one: true, mustExist: true },
     }),
     ref('rangoId', 'Tipo de rango', 'TiposRango', { required: true, referenceLabel: 'rango' }),
     ref('clubId', 'Club', 'Clubs', { required: true }),

@@ -25,7 +25,12 @@ export const repuestos = defineResource({
       maxLength: 100,
       suggestions: 'obtenerSkuPrincipales',
     }),
-    str('skuRepuesto', 'SKU repuesto', { required: true, maxLength: 100 }),
+    // a product of the same company as skuPrincipal's (src/core/references.ts).
+    str('skuRepuesto', 'SKU repuesto', {
+      required: true,
+      maxLength: 100,
+      namesOf: { reference: 'productos', one: true, mustExist: true },
+    }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
     int('posicion', 'Posición', { min: 0, lenient: true, importAs: 'integer' }),
     date('fechaInicio', 'Fecha de inicio', { lenient: true, importAs: 'date' }),

@@ -23,7 +23,12 @@ export const sustitutos = defineResource({
       maxLength: 100,
       suggestions: 'obtenerSkuPrincipales',
     }),
-    str('skuSustituto', 'SKU sustituto', { required: true, maxLength: 100 }),
+    // a product of the same company as skuPrincipal's (src/core/references.ts).
+    str('skuSustituto', 'SKU sustituto', {
+      required: true,
+      maxLength: 100,
+      namesOf: { reference: 'productos', one: true, mustExist: true },
+    }),
     str('descripcion', 'Descripción', { maxLength: 255 }),
     date('fechaInicio', 'Fecha de inicio', { lenient: true, importAs: 'date' }),
     date('fechaFin', 'Fecha de fin', { lenient: true, importAs: 'date', notBefore: 'fechaInicio' }),

@@ -1,0 +1,103 @@
+/**
+ * References are references on the API: a field declared `namesOf` with `mustExist` (a product's categorías and
+ * familias, its general data's marca, a club's filters, the second SKU of a substitute, spare part or assembled
+ * product, a range's SKU) must name records of the row's own company, on every create, replace and update —
+ * a call straight to the API included. 422 in LoopBack's validation shape naming the field otherwise, with the
+ * message of the rule the forms and the CSV import apply (src/core/references.ts). Names the stored row
+ * already held are kept.
+ * The row's company: its company field, or its parent's (a product's general data through productoId, a
+ * substitute through the product named by skuPrincipal).
+ */
+import type { AnyObject } from '@loopback/repository';
+import {
+  missingNames,
+  nameKeys,
+  referencedNames,
+  referenceErrors,
+  referenceRules,
+  type ReferenceRule,
+} from '../../src/core/references';
+import type { ResourceSchema } from '../../src/resources/types';
+import type { Feature } from '../feature';
+import type { RepositorySet } from '../repository-set';
+import { fieldErrors } from '../write-rules';
+
+/** No company could be found for the row (its parent does not exist): the names are looked up in every company. */
+const ANY_COMPANY = Symbol('any company');
+
+/** Targets with this many records or more are looked up by the names written rather than read whole (products). */
+const LOOKUP_BY_NAME: ReadonlySet<string> = new Set(['productos']);
+
+export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rules: readonly ReferenceRule[]) {
+  const own = repos.repository(schema.name);
+  const idField = schema.idField ?? 'id';
+
+  const companyOf = async (row: AnyObject): Promise<unknown> => {
+    if (schema.companyField) return row[schema.companyField] ?? ANY_COMPANY;
+    const via = schema.companyVia;
+    if (!via || row[via.field] === undefined || row[via.field] === null) return ANY_COMPANY;
+    const parents = repos.repository(via.parent);
+    const key = via.parentKey ?? parents.schema.idField ?? 'id';
+    const parent = (await parents.findOne({ where: { [key]: row[via.field] } })) as AnyObject | null;
+    const field = parents.schema.companyField;
+    return parent && field ? (parent[field] ?? ANY_COMPANY) : ANY_COMPANY;
+  };
+
+  /** The keys of the names of `rule`'s target in `company` among (or, for small targets, beyond) `names`. */
+  const knownNames = async (rule: ReferenceRule, company: unknown, names: string[]): Promise<Set<string>> => {
+    const targets = repos.repository(rule.target);
+    const where: AnyObject = {};
+    const companyField = targets.schema.companyField;
+    if (company !== ANY_COMPANY && companyField) where[companyField] = company;
+    if (LOOKUP_BY_NAME.has(rule.target)) {
+      // exact on stores comparing case-sensitively: the names as written and in either case
+      const variants = names.flatMap((name) => [name, name.toUpperCase(), name.toLowerCase()]);
+      where[rule.targetField] = { inq: [...new Set(variants)] };
+    }
+    const rows = (await targets.find({ where, fields: { [rule.targetField]: true } })) as AnyObject[];
+    return nameKeys(rows.map((row) => row[rule.targetField]));
+  };
+
+  return {
+    async beforeWrite(row: AnyObject): Promise<void> {
+      if (!rules.some((rule) => referencedNames(rule, row[rule.field]).length)) return;
+      const id = row[idField];
+      const previous =
+        id === undefined || id === null
+          ? undefined
+          : (((await own.findOne({ where: { [idField]: id } })) as AnyObject | null) ?? undefined);
+      // only what the write adds is looked up (an update leaving the names as they were reads nothing)
+      const added = rules
+        .map((rule) => ({
+          rule,
+          names: missingNames(rule, row[rule.field], new Set(), previous?.[rule.field]),
+        }))
+        .filter(({ names }) => names.length);
+      if (!added.length) return;
+      const company = await companyOf(row);
+      const known = new Map<string, Set<string>>();
+      for (const { rule, names } of added) known.set(rule.field, await knownNames(rule, company, names));
+      const errors = referenceErrors(
+        added.map(({ rule }) => rule),
+        row,
+        (rule) => known.get(rule.field),
+        previous,
+      );
+      if (Object.keys(errors).length) throw fieldErrors(errors, 'reference');
+    },
+  };
+}
+
+export const feature: Feature = {
+  name: 'integrity-references',
+  register: ({ repositories, registry }) => {
+    for (const schema of registry) {
+      if (schema.view || !repositories.repositories.has(schema.name)) continue;
+      const rules = referenceRules(schema, registry).filter((rule) =>
+        repositories.repositories.has(rule.target),
+      );
+      if (rules.length)
+        repositories.repository(schema.name).addHooks(referenceRule(repositories, schema, rules));
+    }
+  },
+};
