@@ -10,7 +10,7 @@ import { ADMIN_ROLE, restrictWhere } from '../company';
 import { checkFilter } from '../query-guard';
 import type { InternalRepository, Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
-import { Mutex } from '../unique';
+import { Mutex } from '../mutex';
 import { MANAGE_ALL } from '../../src/core/apiPermisos';
 import {
   canAccessWithRules,

@@ -14,7 +14,7 @@ export interface StartedServer {
 
 export interface ServerOptions {
   seed?: boolean;
-  dataFile?: string;
+  dataDir?: string;
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   jwtSecret?: string;
