@@ -101,9 +101,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const store = await createDataSource({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir,
-    // In memory: start from the database these declarations and this seed gave last time.
-    template:
-      opts.dataDir || opts.databaseUrl ? undefined : templateFile({ schemas, demo: seed ? demoData() : null }),
+    // A new embedded database starts from the one these declarations and this seed gave last time.
+    template: opts.databaseUrl ? undefined : templateFile({ schemas, demo: seed ? demoData() : null }),
   });
   try {
     const models = buildModels(schemas);

@@ -4,6 +4,7 @@
  * The embedded database runs in its own process (store/pglite-child.ts) on `dataDir`, or in memory without
  * one (optionally started from a template, store/template.ts).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
@@ -11,6 +12,7 @@ import { lockDataDir, type DataLock } from './store/data-lock';
 import { mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
 import { postgresConnector } from './store/postgres-connector';
+import { legacyFileOf } from './store/legacy-import';
 import { templateExists } from './store/template';
 
 export { mysqlSettings };
@@ -59,7 +61,9 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   let lock: DataLock | undefined;
   const pgdata = opts.dataDir ? pgdataOf(opts.dataDir) : undefined;
   if (opts.dataDir && pgdata) lock = await lockDataDir(opts.dataDir, pgdata);
-  const load = !pgdata && opts.template && templateExists(opts.template) ? opts.template : undefined;
+  // A new database starts from the template when there is one (not when an old pim.json waits to be imported).
+  const fresh = !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
+  const load = fresh && opts.template && templateExists(opts.template) ? opts.template : undefined;
   let child: PgliteChild;
   try {
     child = await startPgliteChild({ dataDir: pgdata, load });
@@ -76,6 +80,8 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
       user: 'postgres',
       database: 'postgres',
       max: 1,
+      // A request waiting this long for the connection is stuck (a transaction never ended): fail it.
+      connectionTimeoutMillis: 30_000,
     }),
   );
   try {
@@ -85,14 +91,14 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
     lock?.release();
     throw err;
   }
-  return { dataSource, child, lock, prepared: Boolean(load) };
+  return { dataSource, child, lock, fresh, prepared: Boolean(load) };
 }
 
 export async function createDataSource(opts: {
   databaseUrl?: string;
   /** The embedded database's folder; undefined = in memory. */
   dataDir?: string;
-  /** Template file for an in-memory database. */
+  /** Template file for a new embedded database (in memory, or a new data folder). */
   template?: string;
 }): Promise<DataSourceHandle> {
   const engine = engineOf(opts.databaseUrl);
@@ -113,13 +119,13 @@ export async function createDataSource(opts: {
       },
     };
   }
-  const { dataSource, child, lock, prepared } = await startEmbedded(opts);
+  const { dataSource, child, lock, fresh, prepared } = await startEmbedded(opts);
   return {
     dataSource,
     engine,
     prepared,
     saveTemplate: async () => {
-      if (!opts.dataDir && opts.template && !prepared) await child.dump(opts.template);
+      if (fresh && opts.template && !prepared) await child.dump(opts.template);
     },
     onLost: (listener) => child.onUnexpectedExit(listener),
     close: async () => {

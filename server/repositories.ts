@@ -230,6 +230,11 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   async updateAll(data: DataObject<Row>, where?: Where<Row>, options?: Options): Promise<Count> {
     const changes = await this.prepare(data, 'update');
     const w = this.where(where);
+    // Nothing to write (`PATCH ?where` with {}): the rows that matched, as the memory store answered; SQL has
+    // no UPDATE without columns.
+    if (!Object.keys(changes).some((k) => k in this.entityClass.definition.properties)) {
+      return super.count(w, options);
+    }
     if (this.checksWrites) {
       const matched = (await super.find({ where: w })).map(plain);
       await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));

@@ -13,6 +13,7 @@ import { inTransaction } from '../transaction';
 import { StoreError } from './engine';
 
 export const LEGACY_FILE = 'pim.json';
+export const legacyFileOf = (dataDir: string): string => path.join(dataDir, LEGACY_FILE);
 const BATCH = 500;
 
 interface LegacyFile {
@@ -56,7 +57,7 @@ export async function importLegacyFile(
   dataSource: juggler.DataSource,
   repositories: RepositorySet,
 ): Promise<number> {
-  const file = path.join(dataDir, LEGACY_FILE);
+  const file = legacyFileOf(dataDir);
   if (!existsSync(file)) return 0;
   const legacy = readLegacy(file);
   const connector = dataSource.connector as unknown as Connector;

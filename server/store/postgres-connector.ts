@@ -7,6 +7,7 @@
  * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does.
  * The connector's class is not exported: its instance gets these methods.
  */
+import { currentTransaction } from '../transaction';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
 
@@ -52,10 +53,27 @@ function keyOf(connector: PostgresConnector, name: string) {
   return undefined;
 }
 
+interface ActiveTransaction {
+  connector?: unknown;
+  txId?: unknown;
+  connection?: { txId?: unknown };
+}
+
+/**
+ * A statement run without a transaction inside `inTransaction`'s work joins the transaction still active in
+ * its async context (the embedded database has one connection, which the transaction holds).
+ */
+function joinCurrentTransaction(connector: PostgresConnector, options: object): object {
+  if ((options as { transaction?: unknown } | undefined)?.transaction) return options;
+  const tx = currentTransaction.getStore() as ActiveTransaction | undefined;
+  const active = tx?.connector === connector && tx.connection && tx.txId === tx.connection.txId;
+  return active ? { ...options, transaction: tx } : options;
+}
+
 function customize(connector: PostgresConnector): void {
   const executeSQL = connector.executeSQL.bind(connector);
   connector.executeSQL = (sql, params, options, cb) =>
-    executeSQL(sql, params, options, (err, result) => {
+    executeSQL(sql, params, joinCurrentTransaction(connector, options), (err, result) => {
       const pgError = err as PgError | null;
       if (pgError?.code === '23505') {
         return cb(duplicateEntry(pgError, params ?? [], (name) => keyOf(connector, name)));

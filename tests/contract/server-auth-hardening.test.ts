@@ -289,9 +289,9 @@ describe('POST /auth/logout revokes the refresh token', () => {
     expect((await publicPost('/auth/logout', { refreshToken: 5 })).status).toBe(422);
   });
 
-  it.skipIf(usingMysql())('the revocation survives a restart of the embedded store (data file)', async () => {
+  it.skipIf(usingMysql())('the revocation survives a restart of the embedded database (data folder)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pim-logout-'));
-    const options = { seed: true, dataFile: path.join(dir, 'data.json'), jwtSecret: 'logout-secret' };
+    const options = { seed: true, dataDir: dir, jwtSecret: 'logout-secret' };
     let persisted = await startTestServer(options);
     try {
       const post = (urlPath: string, body: unknown) =>
