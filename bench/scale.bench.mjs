@@ -87,7 +87,14 @@ async function fillDatabase(server) {
   await insert(
     'ProductoGeneral',
     ['id', 'productoId', 'titulo', 'marca', 'ean', 'descripcion'],
-    ids.map((id, i) => [firstGeneral + i, id, `Título ${i}`, `Marca ${i % 50}`, String(8400000000000 + i), 'Texto '.repeat(20)]),
+    ids.map((id, i) => [
+      firstGeneral + i,
+      id,
+      `Título ${i}`,
+      `Marca ${i % 50}`,
+      String(8400000000000 + i),
+      'Texto '.repeat(20),
+    ]),
   );
   const firstAttr = (await maxId('ProductoAtributo')) + 1;
   const attrs = ids.filter((_, i) => i % 10 < 3).flatMap((id) => [1, 2, 3].map((a) => [id, a]));
@@ -104,10 +111,21 @@ async function fillDatabase(server) {
       ['id', 'productoId', 'marketplacePromptId', 'marketplaceId', 'idioma', 'campo', 'texto', 'revisado_sn'],
       ids
         .filter((_, i) => i % 5 === 0)
-        .map((id, i) => [firstText + i, id, prompt.id, prompt.marketplaceId, 'es', 'titulo', `Texto generado ${i}`, 'N']),
+        .map((id, i) => [
+          firstText + i,
+          id,
+          prompt.id,
+          prompt.marketplaceId,
+          'es',
+          'titulo',
+          `Texto generado ${i}`,
+          'N',
+        ]),
     );
   }
-  const [catalogue] = await server.repositories.repository('catalogos').find({ where: { empresaId: 1 }, limit: 1 });
+  const [catalogue] = await server.repositories
+    .repository('catalogos')
+    .find({ where: { empresaId: 1 }, limit: 1 });
   const firstLink = (await maxId('CatalogoProducto')) + 1;
   if (catalogue) {
     await insert(
@@ -118,7 +136,13 @@ async function fillDatabase(server) {
   }
   // PostgreSQL sequences do not move past explicit ids by themselves (MySQL's AUTO_INCREMENT does).
   if (connector.name === 'postgresql') {
-    for (const model of ['Producto', 'ProductoGeneral', 'ProductoAtributo', 'TextoGenerado', 'CatalogoProducto']) {
+    for (const model of [
+      'Producto',
+      'ProductoGeneral',
+      'ProductoAtributo',
+      'TextoGenerado',
+      'CatalogoProducto',
+    ]) {
       const id = connector.idColumn(model);
       await exec(
         `SELECT setval(pg_get_serial_sequence('${t(model)}', '${id}'), (SELECT MAX(${c(model, 'id')}) FROM ${t(model)}))`,
@@ -156,10 +180,11 @@ async function measure(env) {
       body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
     }).then((r) => r.json());
     const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-    const get = (p) => fetch(`${api.url}${p}`, { headers }).then(async (r) => {
-      await r.arrayBuffer();
-      if (!r.ok) throw new Error(`GET ${p}: ${r.status}`);
-    });
+    const get = (p) =>
+      fetch(`${api.url}${p}`, { headers }).then(async (r) => {
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`GET ${p}: ${r.status}`);
+      });
     const timedMedian = async (run) => {
       const times = [];
       for (let i = 0; i < RUNS; i++) {
@@ -174,7 +199,9 @@ async function measure(env) {
       Promise.all([get(`/productos?filter=${q(page)}`), get(`/productos/count?where=${q(page.where)}`)]),
     );
     figures['name like (ms)'] = await timedMedian((i) =>
-      get(`/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${i}7%` } }, limit: 25 })}`),
+      get(
+        `/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${i}7%` } }, limit: 25 })}`,
+      ),
     );
     const [one] = await fetch(`${api.url}/productos?filter=${q({ where: { empresaId: 1 }, limit: 1 })}`, {
       headers,
@@ -222,7 +249,9 @@ async function measure(env) {
     await Promise.all(
       Array.from({ length: 20 }, async (_, w) => {
         while (performance.now() < until) {
-          await get(`/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 25, skip: (w * 25) % N })}`);
+          await get(
+            `/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 25, skip: (w * 25) % N })}`,
+          );
           pages++;
         }
       }),
@@ -259,7 +288,11 @@ if (hasMariaDb) {
   const db = await startMariaDb('pim_scale');
   try {
     const dir = mkdtempSync(path.join(tmpdir(), 'pim-scale-my-'));
-    results.mariadb = await engine('MariaDB', { DATABASE_URL: db.url, DATA_DIR: dir }, { databaseUrl: db.url });
+    results.mariadb = await engine(
+      'MariaDB',
+      { DATABASE_URL: db.url, DATA_DIR: dir },
+      { databaseUrl: db.url },
+    );
     rmSync(dir, { recursive: true, force: true });
   } finally {
     await db.stop();

@@ -62,7 +62,8 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   const pgdata = opts.dataDir ? pgdataOf(opts.dataDir) : undefined;
   if (opts.dataDir && pgdata) lock = await lockDataDir(opts.dataDir, pgdata);
   // A new database starts from the template when there is one (not when an old pim.json waits to be imported).
-  const fresh = !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
+  const fresh =
+    !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
   const load = fresh && opts.template && templateExists(opts.template) ? opts.template : undefined;
   let child: PgliteChild;
   try {

@@ -3,7 +3,14 @@
  * subqueries on indexed keys, view-sql.ts) wrapped as a derived table, and the connector's own
  * where/order/paging builders run on it: a page reads a page, a count counts in the database.
  */
-import { DefaultCrudRepository, juggler, type AnyObject, type Count, type Filter, type Where } from '@loopback/repository';
+import {
+  DefaultCrudRepository,
+  juggler,
+  type AnyObject,
+  type Count,
+  type Filter,
+  type Where,
+} from '@loopback/repository';
 import type { ResourceSchema } from '../src/resources/types';
 import type { IdType, Row, RowClass, SchemaRepository } from './repositories';
 import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from './sql';

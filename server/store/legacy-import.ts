@@ -68,7 +68,9 @@ export async function importLegacyFile(
     await inTransaction(dataSource, async (options) => {
       for (const [model, rows] of Object.entries(legacy.models ?? {})) {
         if (!known.has(model)) {
-          console.warn(`${LEGACY_FILE}: no table for ${model}; its ${Object.keys(rows).length} rows are kept only in the backup.`);
+          console.warn(
+            `${LEGACY_FILE}: no table for ${model}; its ${Object.keys(rows).length} rows are kept only in the backup.`,
+          );
           continue;
         }
         const properties = connector.getModelDefinition(model).properties;
@@ -83,15 +85,15 @@ export async function importLegacyFile(
   }
   const backup = `${file}.imported-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   renameSync(file, backup);
-  console.log(`Imported ${imported} rows of ${file} into the embedded database; the file is kept as ${backup}.`);
+  console.log(
+    `Imported ${imported} rows of ${file} into the embedded database; the file is kept as ${backup}.`,
+  );
   return imported;
 }
 
 /** The model's id sequence continues past max(id) and the memory connector's last id. */
 async function advanceSequence(connector: Connector, model: string, lastId: number, options: object) {
-  const idProp = Object.entries(connector.getModelDefinition(model).properties).find(
-    ([, p]) => p.generated,
-  );
+  const idProp = Object.entries(connector.getModelDefinition(model).properties).find(([, p]) => p.generated);
   if (!idProp) return;
   const table = connector.tableEscaped(model);
   const column = connector.idColumn(model);

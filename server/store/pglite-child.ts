@@ -41,7 +41,9 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new StoreError(`The embedded database did not open ${where} within ${START_TIMEOUT_MS / 1000} s.`));
+      reject(
+        new StoreError(`The embedded database did not open ${where} within ${START_TIMEOUT_MS / 1000} s.`),
+      );
     }, START_TIMEOUT_MS);
     const failStart = (message: string) => {
       clearTimeout(timer);

@@ -28,7 +28,10 @@ interface PostgresConnector extends IndexingConnector {
   createAll(model: string, data: Record<string, unknown>[], options: object, cb: Callback): void;
   idName(model: string): string;
   idColumn(model: string): string;
-  buildWhere(model: string, where: object): { constructor: new (sql: string, params: unknown[]) => ParameterizedSql };
+  buildWhere(
+    model: string,
+    where: object,
+  ): { constructor: new (sql: string, params: unknown[]) => ParameterizedSql };
 }
 
 const LIKE_ESCAPE = "ESCAPE E'\\\\'";

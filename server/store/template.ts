@@ -15,10 +15,7 @@ const DIR = path.join(tmpdir(), 'pim-pglite-templates');
 export function templateFile(content: unknown): string {
   const packageJson = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
-  const key = createHash('sha256')
-    .update(JSON.stringify({ version, content }))
-    .digest('hex')
-    .slice(0, 24);
+  const key = createHash('sha256').update(JSON.stringify({ version, content })).digest('hex').slice(0, 24);
   mkdirSync(DIR, { recursive: true });
   return path.join(DIR, `${key}.tar`);
 }
