@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
+import { makeAdmin } from '../support/access';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -53,7 +54,14 @@ beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
   const repo = (name: string) => server.repositories.repository(name);
   await repo('empresas').create({ id: 1, nombre: 'Empresa Tx', codigo: 'TX' });
-  await repo('usuarios').create({ nombre: 'Tx', mail: 'tx@test.pim', password: 'Secret123!', empresaId: 1 });
+  const user = await repo('usuarios').create({
+    nombre: 'Tx',
+    mail: 'tx@test.pim',
+    password: 'Secret123!',
+    empresaId: 1,
+  });
+  // The API checks permisos on every write: the test user holds the admin role.
+  await makeAdmin(server.repositories as never, user.id);
   const login = await fetch(`${server.url}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
