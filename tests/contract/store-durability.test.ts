@@ -43,6 +43,7 @@ async function login(url: string): Promise<string> {
 /** Writes marketplaces from `writers` loops until `stop()`; answers the codes of the writes answered 2xx. */
 function writeContinuously(url: string, token: string, round: number, writers = 4) {
   const acknowledged: string[] = [];
+  const refused: number[] = [];
   let stopped = false;
   let n = 0;
   const loop = async () => {
@@ -55,6 +56,7 @@ function writeContinuously(url: string, token: string, round: number, writers = 
           body: JSON.stringify({ codigo, descripcion: 'durable' }),
         });
         if (res.ok) acknowledged.push(codigo);
+        else refused.push(res.status);
         await res.arrayBuffer();
       } catch {
         return; // the server is gone
@@ -64,6 +66,7 @@ function writeContinuously(url: string, token: string, round: number, writers = 
   const loops = Array.from({ length: writers }, loop);
   return {
     acknowledged,
+    refused,
     stop: async () => {
       stopped = true;
       await Promise.all(loops);
@@ -87,7 +90,12 @@ describe('embedded database durability', () => {
     for (let round = 1; round <= 5; round++) {
       const token = await login(api.url);
       const writes = writeContinuously(api.url, token, round);
-      await new Promise((r) => setTimeout(r, 400 + round * 50));
+      // Killed while writes are in flight: once some have been answered, a little later each round.
+      while (writes.acknowledged.length < 10 && writes.refused.length === 0) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(writes.refused).toEqual([]);
+      await new Promise((r) => setTimeout(r, round * 40));
       process.kill(api.pid, 'SIGKILL');
       await api.exited;
       await writes.stop();
