@@ -11,7 +11,7 @@ import { engineOf, StoreError, type EngineKind } from './store/engine';
 import { lockDataDir, type DataLock } from './store/data-lock';
 import { mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
-import { postgresConnector } from './store/postgres-connector';
+import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
 import { legacyFileOf } from './store/legacy-import';
 import { templateExists } from './store/template';
 
@@ -73,6 +73,12 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
     throw err;
   }
   lock?.setDbPid(child.pid);
+  // PostgreSQL cannot go on after a failed WAL write (on a server it would restart): the process ends, and the
+  // API with it (server/index.ts) once the answer saying so has gone out.
+  const stopOnStorageError = (message: string) => {
+    console.error(`The embedded database stops: it could not write to ${opts.dataDir} (${message}).`);
+    setTimeout(() => child.kill(), 100);
+  };
   // One connection: PGlite runs one statement at a time anyway, and a transaction keeps its connection.
   const dataSource = new juggler.DataSource(
     postgresSettings({
@@ -85,6 +91,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
       connectionTimeoutMillis: 30_000,
     }),
   );
+  (dataSource.connector as unknown as PostgresConnector).onStorageError = stopOnStorageError;
   try {
     await connect(dataSource, 'the embedded database');
   } catch (err) {

@@ -15,6 +15,8 @@ export interface PgliteChild {
   stop(): Promise<void>;
   /** Called when the process ends without being asked to. */
   onUnexpectedExit(listener: (message: string) => void): void;
+  /** Ends the process at once (it cannot go on). */
+  kill(): void;
 }
 
 const SCRIPT = path.join(__dirname, 'pglite-process.js');
@@ -87,6 +89,7 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
             else child.kill('SIGTERM');
           }),
         onUnexpectedExit: (listener) => exitListeners.push(listener),
+        kill: () => child.kill('SIGKILL'),
       });
     });
   });

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   const close = async (code: number) => {
     if (closing) return;
     closing = true;
+    // A database that cannot close (a failed disk write leaves PGlite unusable) must not outlive the API.
+    setTimeout(() => process.exit(code || 1), 5000).unref();
     await server.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     process.exit(code);

@@ -18,7 +18,9 @@ interface ParameterizedSql {
   params: unknown[];
 }
 
-interface PostgresConnector extends IndexingConnector {
+export interface PostgresConnector extends IndexingConnector {
+  /** Called after a write the disk refused (the embedded database stops: PostgreSQL cannot go on). */
+  onStorageError?: (message: string) => void;
   _models: Record<string, unknown>;
   execute(sql: string, params: unknown[], options: object, cb: Callback): void;
   executeSQL(sql: string, params: unknown[], options: object, cb: Callback): void;
@@ -83,7 +85,8 @@ function customize(connector: PostgresConnector): void {
       }
       if (pgError && isStorageError(pgError)) {
         console.error(`Database write failed: ${pgError.message ?? String(err)}`);
-        return cb(new StorageError(pgError.message ?? String(err)));
+        cb(new StorageError(pgError.message ?? String(err)));
+        return connector.onStorageError?.(pgError.message ?? String(err));
       }
       cb(err, result);
     });
