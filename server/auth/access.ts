@@ -55,7 +55,7 @@ export class AccessService {
   readonly permisos: SchemaRepository;
   private readonly userRoles: Link;
   private readonly rolePermisos: Link;
-  /** Serialises assignment replacements (the embedded store has no unique index on join models). */
+  /** Serialises assignment replacements in this process (a replacement reads, then writes). */
   private readonly lock = new Mutex();
 
   private readonly callers = new Map<number, { at: number; state: Promise<CallerState | undefined> }>();
