@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const DIR = path.join(tmpdir(), 'pim-pglite-templates');
 
-/** The template file for this content (declarations, seed, engine version). */
+/** The template file for this content (declarations, seed, engine version, index builder). */
 export function templateFile(content: unknown): string {
   const packageJson = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
