@@ -31,7 +31,9 @@ import { buildModels } from './models';
 import { createRepositories, type RepositorySet } from './repository-set';
 import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
-import { seedIfEmpty } from './seed-loader';
+import { demoData, seedIfEmpty } from './seed-loader';
+import { importLegacyFile } from './store/legacy-import';
+import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 
 export interface ServerOptions {
@@ -39,10 +41,10 @@ export interface ServerOptions {
   port?: number;
   /** Default '127.0.0.1'. */
   host?: string;
-  /** mysql://user:pass@host:port/db → MySQL/MariaDB; otherwise the embedded store. */
+  /** mysql://… → MySQL/MariaDB, postgres://… → PostgreSQL; otherwise the embedded database (PGlite). */
   databaseUrl?: string;
-  /** The embedded store's JSON file; undefined = in memory only. */
-  dataFile?: string;
+  /** The embedded database's folder (DATA_DIR); undefined = in memory only (tests). */
+  dataDir?: string;
   /** Insert the demo data on first start (no empresas yet). Default true. */
   seed?: boolean;
   /** Folder of the built app, served at '/'. */
@@ -73,7 +75,7 @@ export interface ServerOptions {
    * (e.g. products with one more field). Used by the low-code proof tests.
    */
   extraSchemas?: readonly ResourceSchema[];
-  /** Uploaded files (product media). Default: 'uploads' next to dataFile, else a temporary folder. */
+  /** Uploaded files (product media). Default: 'uploads' in dataDir, else a temporary folder. */
   uploadsDir?: string;
 }
 
@@ -82,24 +84,30 @@ export interface RunningServer {
   url: string;
   /** The generated repositories (for in-process callers and tests). */
   repositories: RepositorySet;
+  /** Called if the database goes away while the API runs (the embedded database process ended). */
+  onStoreLost(listener: (message: string) => void): void;
   stop(): Promise<void>;
 }
 
 const SEVEN_DAYS = 7 * 24 * 3600;
 
-/** ServerOptions.uploadsDir, else 'uploads' beside the data file, else a fresh temporary folder. */
+/** ServerOptions.uploadsDir, else 'uploads' in the data folder, else a fresh temporary folder. */
 const uploadsDirFor = (opts: ServerOptions): string =>
   opts.uploadsDir ??
-  (opts.dataFile
-    ? path.join(path.dirname(opts.dataFile), 'uploads')
-    : mkdtempSync(path.join(tmpdir(), 'pim-uploads-')));
+  (opts.dataDir ? path.join(opts.dataDir, 'uploads') : mkdtempSync(path.join(tmpdir(), 'pim-uploads-')));
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const store = await createDataSource({ databaseUrl: opts.databaseUrl, dataFile: opts.dataFile });
+  const schemas: readonly ResourceSchema[] = withSchemas(registry, opts.extraSchemas ?? []);
+  const seed = opts.seed !== false;
+  const store = await createDataSource({
+    databaseUrl: opts.databaseUrl,
+    dataDir: opts.dataDir,
+    // A new embedded database starts from the one these declarations and this seed gave last time.
+    template: opts.databaseUrl ? undefined : templateFile({ schemas, demo: seed ? demoData() : null }),
+  });
   try {
-    const schemas = withSchemas(registry, opts.extraSchemas ?? []);
     const models = buildModels(schemas);
-    const repositories = createRepositories(schemas, models, store.dataSource, store.embedded);
+    const repositories = createRepositories(schemas, models, store.dataSource);
 
     const app = new RestApplication({
       rest: {
@@ -204,7 +212,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     compressAnswers(app);
     if (opts.staticDir) serveBuiltApp(app, opts.staticDir, appHeaders(opts.corsOrigins));
 
-    if (!store.embedded) {
+    if (!store.prepared) {
+      // Tables, columns and indexes from the declarations, on every engine.
       const tables = [
         ...repositories.repositories.values(),
         ...repositories.joinRepositories.values(),
@@ -212,10 +221,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         repositories.generationClaims,
       ].map((r) => r.entityClass.definition.name);
       await store.dataSource.autoupdate(tables);
-    }
-    if (opts.seed !== false) {
-      await seedIfEmpty(repositories);
-      await store.flush();
+      if (opts.dataDir && store.engine === 'embedded') {
+        await importLegacyFile(opts.dataDir, store.dataSource, repositories);
+      }
+      if (seed) await seedIfEmpty(repositories);
+      await store.saveTemplate();
     }
 
     await app.start();
@@ -224,6 +234,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       app,
       url,
       repositories,
+      onStoreLost: (listener) => store.onLost(listener),
       async stop() {
         await app.stop();
         await store.close();

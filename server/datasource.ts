@@ -1,75 +1,145 @@
 /**
- * The datasource: MySQL/MariaDB through loopback-connector-mysql when a `mysql://` URL is given, else the
- * juggler memory connector (the embedded store), optionally persisted to a JSON file by `FilePersister`.
+ * The datasource, by engine (store/engine.ts): MySQL/MariaDB through loopback-connector-mysql, a PostgreSQL
+ * server or the embedded PGlite database through loopback-connector-postgresql (store/postgres-connector.ts).
+ * The embedded database runs in its own process (store/pglite-child.ts) on `dataDir`, or in memory without
+ * one (optionally started from a template, store/template.ts).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { juggler } from '@loopback/repository';
-import { FilePersister, type MemoryConnectorState } from './persistence';
+import { engineOf, StoreError, type EngineKind } from './store/engine';
+import { lockDataDir, type DataLock } from './store/data-lock';
+import { mysqlSettings } from './store/mysql';
+import { startPgliteChild, type PgliteChild } from './store/pglite-child';
+import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
+import { legacyFileOf } from './store/legacy-import';
+import { templateExists } from './store/template';
+
+export { mysqlSettings };
 
 export interface DataSourceHandle {
   dataSource: juggler.DataSource;
-  /** True for the embedded store (memory connector). */
-  embedded: boolean;
-  /** Writes pending changes to the data file (no-op without one). */
-  flush(): Promise<void>;
+  engine: EngineKind;
+  /** The database came from a template: already migrated and seeded. */
+  prepared: boolean;
+  /** Keeps the in-memory database as the template (no-op elsewhere, or when it came from one). */
+  saveTemplate(): Promise<void>;
+  /** Called if the embedded database process ends while the API runs. */
+  onLost(listener: (message: string) => void): void;
   close(): Promise<void>;
 }
 
-/** mysql://user:pass@host:port/db?charset=... → loopback-connector-mysql settings. */
-export function mysqlSettings(databaseUrl: string): Record<string, unknown> {
-  const url = new URL(databaseUrl);
-  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-    throw new Error(`DATABASE_URL must start with mysql:// (got ${url.protocol})`);
+/** The embedded database's folder inside DATA_DIR. */
+export const pgdataOf = (dataDir: string): string => path.join(dataDir, 'pgdata');
+
+const postgresSettings = (settings: Record<string, unknown>) => ({
+  name: 'db',
+  connector: postgresConnector,
+  // Errors of idle pooled connections (a database that went away) are logged, never thrown.
+  onError: (err: Error) => console.error(`Database connection error: ${err.message}`),
+  ...settings,
+});
+
+async function connect(dataSource: juggler.DataSource, what: string): Promise<void> {
+  try {
+    await dataSource.connect();
+    await dataSource.execute('SELECT 1');
+  } catch (err) {
+    throw new StoreError(`Could not connect to ${what}: ${(err as Error).message}`);
   }
-  const settings: Record<string, unknown> = {
-    name: 'db',
-    // The module itself, so resolution never depends on juggler's own node_modules lookup.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    connector: require('loopback-connector-mysql'),
-    host: url.hostname,
-    port: url.port ? Number(url.port) : 3306,
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: decodeURIComponent(url.pathname.replace(/^\//, '')),
-    charset: 'utf8mb4',
-    connectionLimit: 10,
+}
+
+async function connectPostgres(url: string): Promise<juggler.DataSource> {
+  const dataSource = new juggler.DataSource(postgresSettings({ url, max: 10 }));
+  const where = new URL(url);
+  await connect(dataSource, `PostgreSQL at ${where.hostname}:${where.port || 5432}`);
+  await dataSource.execute('CREATE EXTENSION IF NOT EXISTS unaccent');
+  return dataSource;
+}
+
+async function startEmbedded(opts: { dataDir?: string; template?: string }) {
+  let lock: DataLock | undefined;
+  const pgdata = opts.dataDir ? pgdataOf(opts.dataDir) : undefined;
+  if (opts.dataDir && pgdata) lock = await lockDataDir(opts.dataDir, pgdata);
+  // A new database starts from the template when there is one (not when an old pim.json waits to be imported).
+  const fresh =
+    !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
+  const load = fresh && opts.template && templateExists(opts.template) ? opts.template : undefined;
+  let child: PgliteChild;
+  try {
+    child = await startPgliteChild({ dataDir: pgdata, load });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  lock?.setDbPid(child.pid);
+  // PostgreSQL cannot go on after a failed WAL write (on a server it would restart): the process ends, and the
+  // API with it (server/index.ts) once the answer saying so has gone out.
+  const stopOnStorageError = (message: string) => {
+    console.error(`The embedded database stops: it could not write to ${opts.dataDir} (${message}).`);
+    setTimeout(() => child.kill(), 100);
   };
-  for (const [key, value] of url.searchParams) settings[key] = value;
-  return settings;
+  // One connection: PGlite runs one statement at a time anyway, and a transaction keeps its connection.
+  const dataSource = new juggler.DataSource(
+    postgresSettings({
+      host: '127.0.0.1',
+      port: child.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      // A request waiting this long for the connection is stuck (a transaction never ended): fail it.
+      connectionTimeoutMillis: 30_000,
+    }),
+  );
+  (dataSource.connector as unknown as PostgresConnector).onStorageError = stopOnStorageError;
+  try {
+    await connect(dataSource, 'the embedded database');
+  } catch (err) {
+    await child.stop();
+    lock?.release();
+    throw err;
+  }
+  return { dataSource, child, lock, fresh, prepared: Boolean(load) };
 }
 
 export async function createDataSource(opts: {
   databaseUrl?: string;
-  dataFile?: string;
+  /** The embedded database's folder; undefined = in memory. */
+  dataDir?: string;
+  /** Template file for a new embedded database (in memory, or a new data folder). */
+  template?: string;
 }): Promise<DataSourceHandle> {
-  if (opts.databaseUrl) {
-    const dataSource = new juggler.DataSource(mysqlSettings(opts.databaseUrl));
-    await dataSource.connect();
+  const engine = engineOf(opts.databaseUrl);
+  if (engine !== 'embedded') {
+    const dataSource =
+      engine === 'mysql'
+        ? new juggler.DataSource(mysqlSettings(opts.databaseUrl!))
+        : await connectPostgres(opts.databaseUrl!);
+    if (engine === 'mysql') await connect(dataSource, 'MySQL');
     return {
       dataSource,
-      embedded: false,
-      flush: async () => undefined,
+      engine,
+      prepared: false,
+      saveTemplate: async () => undefined,
+      onLost: () => undefined,
       close: async () => {
         await dataSource.disconnect();
       },
     };
   }
-  const dataSource = new juggler.DataSource({ name: 'db', connector: 'memory' });
-  await dataSource.connect();
-  const connector = dataSource.connector as unknown as MemoryConnectorState;
-  const persister = opts.dataFile ? new FilePersister(opts.dataFile, connector) : undefined;
-  // Load BEFORE any model is defined: defining a model creates its (empty) collection only if missing.
-  persister?.load();
-  persister?.install();
+  const { dataSource, child, lock, fresh, prepared } = await startEmbedded(opts);
   return {
     dataSource,
-    embedded: true,
-    flush: async () => {
-      await persister?.flush();
+    engine,
+    prepared,
+    saveTemplate: async () => {
+      if (fresh && opts.template && !prepared) await child.dump(opts.template);
     },
+    onLost: (listener) => child.onUnexpectedExit(listener),
     close: async () => {
-      await persister?.flush();
-      persister?.uninstall();
       await dataSource.disconnect();
+      await child.stop();
+      lock?.release();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the reference API serving the built app (./dist) on one port.
- * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://…; default: embedded store in
- * DATA_DIR/pim.json, DATA_DIR default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
+ * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://… or postgres://…; default: the
+ * embedded database in DATA_DIR, default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
  * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days), SESSION_TTL (absolute session
  * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { keepDataPrivate } from './data-dir';
 import { corsOrigins } from './security-headers';
 import { startServer } from './application';
+import { engineOf, StoreError } from './store/engine';
 import { demoLogins } from './seed-loader';
 
 /** A secret that survives restarts, so sessions do too. */
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8000),
     host: process.env.HOST ?? '0.0.0.0',
     databaseUrl,
-    dataFile: databaseUrl ? undefined : path.join(dataDir, 'pim.json'),
+    dataDir: databaseUrl ? undefined : dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     staticDir: existsSync(staticDir) ? staticDir : undefined,
     jwtSecret: process.env.JWT_SECRET || persistentSecret(dataDir),
@@ -62,9 +63,16 @@ async function main(): Promise<void> {
   });
   const port = new URL(server.url).port;
   console.log(`PIM reference API and app: http://localhost:${port}/`);
+  const engine = engineOf(databaseUrl);
   console.log(
-    databaseUrl ? 'Datastore: MySQL (DATABASE_URL)' : `Datastore: ${path.join(dataDir, 'pim.json')}`,
+    engine === 'embedded'
+      ? `Database: embedded (PGlite) in ${dataDir}`
+      : `Database: ${engine === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL'} (DATABASE_URL)`,
   );
+  server.onStoreLost((message) => {
+    console.error(`${message} The API cannot serve without its database; exiting.`);
+    process.exit(1);
+  });
   if (!existsSync(staticDir)) console.log('(no ./dist: run `npm run build:app` to serve the app)');
   // One line per email (the first), whatever the seed lists.
   const seen = new Set<string>();
@@ -94,6 +102,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Start-up problems the operator can fix (a locked or unreadable data folder, a database refusing the
+  // connection) are one clear line; anything else keeps its stack.
+  console.error(err instanceof StoreError ? `Cannot start: ${err.message}` : err);
   process.exit(1);
 });

@@ -65,6 +65,7 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
     case 'number':
       prop.type = 'number';
       prop.mysql = { dataType: 'DOUBLE' };
+      prop.postgresql = { dataType: 'DOUBLE PRECISION' };
       break;
     case 'boolean':
       prop.type = 'boolean';

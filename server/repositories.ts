@@ -4,11 +4,12 @@
  * - hashes `password` (bcrypt, server/passwords.ts) and never lets an empty one overwrite the stored hash;
  * - keeps server-managed fields (stamps, sync columns, write-only fields) on PUT, which replaces the rest;
  * - drops joined columns before writing and fills them on read (EmpresasBC ← Marca, see joins.ts);
- * - on the embedded store: case-insensitive `like` (where.ts) and unique keys answering ER_DUP_ENTRY (unique.ts);
+ * - drops conditions on write-only fields from every `where` (where.ts);
  * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction.
- * On MySQL the connector does the last two itself.
+ * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
+ * PostgreSQL see store/postgres-connector.ts).
  */
 import { hashPassword } from './passwords';
 import {
@@ -26,9 +27,8 @@ import {
 } from '@loopback/repository';
 import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
-import { serverManagedFields, uniqueKeysOf, writeOnlyFields, type UniqueKey } from './models';
+import { serverManagedFields, writeOnlyFields } from './models';
 import { inTransaction, supportsTransactions } from './transaction';
-import { Mutex, UniqueIndex } from './unique';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 import {
   checkDeclaredRules,
@@ -49,13 +49,12 @@ const CREATE_STAMPS = ['fechaCreacion', 'fechaGeneracion', 'fecha'];
 const WRITE_STAMP = 'fechaModificacion';
 const PASSWORD = 'password';
 
-/** A row as a plain object (the memory connector and the unique index work on data, not entities). */
+/** A row as a plain object (hooks work on data, not entities). */
 const plain = (row: Row): AnyObject => row.toObject() as AnyObject;
 
 export { hashPassword };
 
 export interface SchemaRepositoryOptions {
-  embedded: boolean;
   /** Columns computed on read, never stored. */
   joinedFields?: readonly string[];
   decorate?: RowDecorator;
@@ -63,14 +62,11 @@ export interface SchemaRepositoryOptions {
 
 export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObject> {
   private readonly whereOptions: WhereRewriteOptions;
-  private readonly uniqueKeys: UniqueKey[];
   private readonly createStamps: string[];
   private readonly hasWriteStamp: boolean;
   private readonly preservedOnReplace: string[];
   private readonly joined: Set<string>;
   private readonly idProp: string;
-  private readonly lock = new Mutex();
-  private index?: UniqueIndex;
   private readonly hooks: WriteHooks[] = [];
   private readonly declaredRules: boolean;
 
@@ -86,8 +82,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         .filter((f) => f.readOnly && (f.type === 'datetime' || f.type === 'date'))
         .map((f) => f.name),
     );
-    this.whereOptions = { caseInsensitiveLike: options.embedded, hidden: new Set(writeOnlyFields(schema)) };
-    this.uniqueKeys = uniqueKeysOf(schema);
+    this.whereOptions = { hidden: new Set(writeOnlyFields(schema)) };
     this.createStamps = CREATE_STAMPS.filter((f) => readOnlyDates.has(f));
     this.hasWriteStamp = readOnlyDates.has(WRITE_STAMP);
     this.joined = new Set(options.joinedFields ?? []);
@@ -257,48 +252,11 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return row;
   }
 
-  /** The embedded store's unique index, built from the table on first use. */
-  private async uniqueIndex(): Promise<UniqueIndex> {
-    if (!this.index) {
-      const rows = (await super.find()).map(plain);
-      this.index = new UniqueIndex(this.uniqueKeys, this.idProp, rows);
-    }
-    return this.index;
-  }
-
-  /**
-   * Runs a write. On the embedded store with unique keys: serialised, checked against the unique index and
-   * recorded in it. `before` gives the rows the write replaces or removes; `after` maps them (and the
-   * write's result) to the rows as written.
-   */
-  private async guarded<T>(
-    changes: readonly AnyObject[],
-    before: () => Promise<AnyObject[]>,
-    after: (replaced: AnyObject[], result: T | undefined) => AnyObject[],
-    write: () => Promise<T>,
-  ): Promise<T> {
-    if (!this.options.embedded || !this.uniqueKeys.length) return write();
-    return this.lock.run(async () => {
-      const index = await this.uniqueIndex();
-      if (!index.touches(changes)) return write();
-      const replaced = await before();
-      index.check(after(replaced, undefined), replaced);
-      const result = await write();
-      index.apply(replaced, after(replaced, result));
-      return result;
-    });
-  }
-
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
     const row = await this.prepare(data, 'create');
     if (this.checksWrites) await this.checkRows([row]);
     const created = await this.recorded(options, async (tx) => {
-      const stored = await this.guarded(
-        [row],
-        async () => [],
-        (_, result: Row | undefined) => [result ? plain(result) : row],
-        () => super.create(row as DataObject<Row>, tx),
-      );
+      const stored = await super.create(row as DataObject<Row>, tx);
       if (this.recordsWrites) await this.record([{ after: plain(stored) }], tx);
       return stored;
     });
@@ -306,15 +264,10 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return created;
   }
 
-  /** Bulk insert (the demo seed): unique keys are checked, write rules and hooks are not. */
+  /** Bulk insert (the demo seed): unique keys are checked (by the database), write rules and hooks are not. */
   async createAll(data: DataObject<Row>[], options?: Options): Promise<Row[]> {
     const rows = await Promise.all(data.map((d) => this.prepare(d, 'create')));
-    return this.guarded(
-      rows,
-      async () => [],
-      (_, created) => (created ? created.map(plain) : rows),
-      () => super.createAll(rows as DataObject<Row>[], options),
-    );
+    return super.createAll(rows as DataObject<Row>[], options);
   }
 
   async updateAll(data: DataObject<Row>, where?: Where<Row>, options?: Options): Promise<Count> {
@@ -322,6 +275,11 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     if (!Object.keys(data ?? {}).length) return { count: 0 };
     const changes = await this.prepare(data, 'update');
     const w = this.where(where);
+    // Nothing to write (`PATCH ?where` with {}): the rows that matched, as the memory store answered; SQL has
+    // no UPDATE without columns.
+    if (!Object.keys(changes).some((k) => k in this.entityClass.definition.properties)) {
+      return super.count(w, options);
+    }
     if (this.checksWrites) {
       const matched = (await super.find({ where: w })).map(plain);
       await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));
@@ -330,12 +288,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     const { result, previous } = await this.recorded(options, async (tx) => {
       const previous =
         this.observesUpdates || recording ? (await super.find({ where: w }, tx)).map(plain) : [];
-      const result = await this.guarded(
-        [changes],
-        async () => (await super.find({ where: w }, tx)).map(plain),
-        (replaced) => replaced.map((r) => ({ ...r, ...changes })),
-        () => super.updateAll(changes as DataObject<Row>, w, tx),
-      );
+      const result = await super.updateAll(changes as DataObject<Row>, w, tx);
       if (recording) await this.recordUpdates(previous, tx);
       return { result, previous };
     });
@@ -376,12 +329,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
     if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
     if (this.checksWrites) await this.checkRows([{ ...row, [this.idProp]: id }]);
-    await this.guarded(
-      [row],
-      async () => [existing],
-      () => [{ ...row, [this.idProp]: id }],
-      () => super.replaceById(id, row as DataObject<Row>, options),
-    );
+    await super.replaceById(id, row as DataObject<Row>, options);
   }
 
   /**
@@ -422,13 +370,9 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         return count;
       });
     }
-    if (!this.index && !this.observesDeletes && !this.recordsWrites) return super.deleteAll(w, options);
-    const { result, removed } = await this.lock.run(async () => {
-      const rows = (await super.find({ where: w }, options)).map(plain);
-      const count = await super.deleteAll(w, options);
-      this.index?.apply(rows, []);
-      return { result: count, removed: rows };
-    });
+    if (!this.observesDeletes && !this.recordsWrites) return super.deleteAll(w, options);
+    const removed = (await super.find({ where: w }, options)).map(plain);
+    const result = await super.deleteAll(w, options);
     await this.record(
       removed.map((before) => ({ before })),
       options,
@@ -452,13 +396,9 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
         options,
       ).then((rows) => this.after('afterDelete', rows, false));
     }
-    if (!this.index && !this.observesDeletes && !this.recordsWrites) return super.deleteById(id, options);
-    const removed = await this.lock.run(async () => {
-      const rows = (await super.find({ where: { [this.idProp]: id } }, options)).map(plain);
-      await super.deleteById(id, options);
-      this.index?.apply(rows, []);
-      return rows;
-    });
+    if (!this.observesDeletes && !this.recordsWrites) return super.deleteById(id, options);
+    const removed = (await super.find({ where: { [this.idProp]: id } }, options)).map(plain);
+    await super.deleteById(id, options);
     await this.record(
       removed.map((before) => ({ before })),
       options,

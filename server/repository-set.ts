@@ -31,7 +31,6 @@ export function createRepositories(
   schemas: readonly ResourceSchema[],
   models: ModelSet,
   dataSource: juggler.DataSource,
-  embedded: boolean,
 ): RepositorySet {
   const repositories = new Map<string, SchemaRepository>();
   const views = new Map<string, ViewRepository>();
@@ -52,7 +51,6 @@ export function createRepositories(
     repositories.set(
       schema.name,
       new SchemaRepository(modelOf(schema), dataSource, schema, {
-        embedded,
         joinedFields: joins.flatMap((j) => Object.keys(j.columns)),
         decorate: joins.length ? joinDecorator(joins, repository) : undefined,
       }),

@@ -10,7 +10,7 @@ import { ADMIN_ROLE, restrictWhere } from '../company';
 import { checkFilter } from '../query-guard';
 import type { InternalRepository, Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
-import { Mutex } from '../unique';
+import { Mutex } from '../mutex';
 import { MANAGE_ALL } from '../../src/core/apiPermisos';
 import {
   canAccessWithRules,
@@ -55,7 +55,7 @@ export class AccessService {
   readonly permisos: SchemaRepository;
   private readonly userRoles: Link;
   private readonly rolePermisos: Link;
-  /** Serialises assignment replacements (the embedded store has no unique index on join models). */
+  /** Serialises assignment replacements in this process (a replacement reads, then writes). */
   private readonly lock = new Mutex();
 
   private readonly callers = new Map<number, { at: number; state: Promise<CallerState | undefined> }>();

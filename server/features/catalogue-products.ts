@@ -36,7 +36,7 @@ import { PARENT_SCOPE, type ParentScope } from '../parent-scope';
 import { checkLimit, checkWhere } from '../query-guard';
 import type { Row, SchemaRepository } from '../repositories';
 import type { RepositorySet } from '../repository-set';
-import { Mutex } from '../unique';
+import { Mutex } from '../mutex';
 import { requires } from '../auth/permiso';
 
 const LOCK = BindingKey.create<Mutex>('pim.catalogueProducts.lock');

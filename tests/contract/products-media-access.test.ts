@@ -83,12 +83,12 @@ const endpointNotFound = (method: string, rawPath: string) => ({
 });
 
 beforeAll(async () => {
-  // A data file puts the uploads folder at dataDir/uploads, so the test can plant files traversal would reach.
+  // A data folder puts the uploads folder at dataDir/uploads, so the test can plant files traversal would reach.
   dataDir = mkdtempSync(path.join(tmpdir(), 'pim-media-access-'));
   server = await startTestServer({
     seed: true,
     jwtSecret: SECRET,
-    dataFile: path.join(dataDir, 'data.json'),
+    dataDir,
   });
   admin = await loginToken(server.url, demoLogins().admin);
   editor = await loginToken(server.url, demoLogins().editor);

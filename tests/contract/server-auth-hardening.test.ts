@@ -289,30 +289,33 @@ describe('POST /auth/logout revokes the refresh token', () => {
     expect((await publicPost('/auth/logout', { refreshToken: 5 })).status).toBe(422);
   });
 
-  it.skipIf(usingMysql())('the revocation survives a restart of the embedded store (data file)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pim-logout-'));
-    const options = { seed: true, dataFile: path.join(dir, 'data.json'), jwtSecret: 'logout-secret' };
-    let persisted = await startTestServer(options);
-    try {
-      const post = (urlPath: string, body: unknown) =>
-        fetch(`${persisted.url}${urlPath}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      const { email, password } = demoLogins().admin;
-      const first = (await (await post('/auth/login', { email, password })).json()) as Session;
-      const second = (await (await post('/auth/login', { email, password })).json()) as Session;
-      expect((await post('/auth/logout', { refreshToken: first.refreshToken })).status).toBe(204);
-      await persisted.stop();
-      persisted = await startTestServer(options);
-      const revoked = await post('/auth/refresh-token', { refreshToken: first.refreshToken });
-      expect(revoked.status).toBe(401);
-      expect(await revoked.json()).toEqual(INVALID_REFRESH);
-      expect((await post('/auth/refresh-token', { refreshToken: second.refreshToken })).status).toBe(200);
-    } finally {
-      await persisted.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(usingMysql())(
+    'the revocation survives a restart of the embedded database (data folder)',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'pim-logout-'));
+      const options = { seed: true, dataDir: dir, jwtSecret: 'logout-secret' };
+      let persisted = await startTestServer(options);
+      try {
+        const post = (urlPath: string, body: unknown) =>
+          fetch(`${persisted.url}${urlPath}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const { email, password } = demoLogins().admin;
+        const first = (await (await post('/auth/login', { email, password })).json()) as Session;
+        const second = (await (await post('/auth/login', { email, password })).json()) as Session;
+        expect((await post('/auth/logout', { refreshToken: first.refreshToken })).status).toBe(204);
+        await persisted.stop();
+        persisted = await startTestServer(options);
+        const revoked = await post('/auth/refresh-token', { refreshToken: first.refreshToken });
+        expect(revoked.status).toBe(401);
+        expect(await revoked.json()).toEqual(INVALID_REFRESH);
+        expect((await post('/auth/refresh-token', { refreshToken: second.refreshToken })).status).toBe(200);
+      } finally {
+        await persisted.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,9 +1,18 @@
 // @vitest-environment node
 /**
- * Reference API, embedded store with a data file: edits survive a restart, the demo seed runs on the first
- * start only, and generated ids keep counting after a restart.
+ * Reference API, embedded database on a data folder: edits survive a restart, the demo seed runs on the first
+ * start only, generated ids keep counting after a restart, a second server on the same folder is refused and a
+ * stale lock left by a crash is cleared.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,13 +37,13 @@ const { DEMO_ADMIN } = require('../../dist-server/server/seed/index.js') as {
 };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pim-data-'));
-const dataFile = path.join(dir, 'nested', 'pim.json');
+const dataDir = path.join(dir, 'nested');
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const start = () => startServer({ port: 0, host: '127.0.0.1', dataFile, jwtSecret: 'persist' });
+const start = () => startServer({ port: 0, host: '127.0.0.1', dataDir, jwtSecret: 'persist' });
 
 async function session(
   server: Server,
@@ -60,7 +69,7 @@ async function session(
   };
 }
 
-describe('embedded store with a data file', () => {
+describe('embedded database on a data folder', () => {
   it('keeps edits across a restart and seeds only once', async () => {
     let server = await start();
     const demo = await fetch(`${server.url}/auth/login`, {
@@ -81,14 +90,9 @@ describe('embedded store with a data file', () => {
     expect((await call('PATCH', `/MarketPlaces/${created.id}`, { descripcion: 'después' })).status).toBe(204);
     await server.stop();
 
-    expect(existsSync(dataFile)).toBe(true);
-    const file = JSON.parse(readFileSync(dataFile, 'utf8')) as {
-      ids: object;
-      models: Record<string, object>;
-    };
-    expect(Object.keys(file)).toEqual(['ids', 'models']);
-    expect(file.models.Marketplace).toBeDefined();
-    expect(readFileSync(dataFile, 'utf8')).not.toContain('Persist1!');
+    expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+    // Stopped cleanly: no lock left behind.
+    expect(existsSync(path.join(dataDir, 'pim.lock'))).toBe(false);
 
     server = await start();
     try {
@@ -116,5 +120,32 @@ describe('embedded store with a data file', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('refuses a second server on the same folder while the first one runs', async () => {
+    const server = await start();
+    try {
+      await expect(start()).rejects.toThrow(/Another PIM server .* is using the data folder/);
+      // The first one still answers.
+      expect((await fetch(`${server.url}/config.json`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('clears a stale lock and postmaster.pid left by a crashed server', async () => {
+    // A PID that is not running (the highest possible one) and PGlite's own stale pid file.
+    writeFileSync(path.join(dataDir, 'pim.lock'), JSON.stringify({ pid: 4194303, dbPid: 4194302 }));
+    mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), '-42\n/tmp/pglite/base\n');
+    const server = await start();
+    try {
+      const call = await session(server);
+      expect(((await call('GET', '/empresas/count')).body as { count: number }).count).toBeGreaterThan(0);
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'pim.lock'), 'utf8')).pid).toBe(process.pid);
+    } finally {
+      await server.stop();
+    }
+    expect(readdirSync(dataDir)).not.toContain('pim.lock');
   });
 });

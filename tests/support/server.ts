@@ -1,7 +1,7 @@
 /**
  * Starts the COMPILED reference API in-process on a free loopback port (run `npm run build:server` first).
  * With PIM_DATABASE_URL set (the MariaDB suite), each call gets its own fresh database so test files never
- * see each other's rows; otherwise the embedded store runs in memory.
+ * see each other's rows; otherwise the embedded database (PGlite) runs in memory, started from a template.
  */
 import { createRequire } from 'node:module';
 import type { ResourceSchema } from '../../src/resources/types';
@@ -15,7 +15,7 @@ export interface StartedServer {
 
 export interface ServerOptions {
   seed?: boolean;
-  dataFile?: string;
+  dataDir?: string;
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   jwtSecret?: string;

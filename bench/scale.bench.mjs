@@ -1,0 +1,307 @@
+// Scale: the reference API at BENCH_PRODUCTS products (default 10,000; e.g. BENCH_PRODUCTS=100000) of company 1,
+// with a general record each, attributes for 30 %, a generated text for 20 % and catalogue links for 50 %,
+// inserted in bulk with SQL (not through the API). On the embedded database (PGlite) and, when `mariadbd` is
+// installed, on MariaDB side by side. The API runs as `npm start` runs it (its own process, PGlite in a child
+// process). Medians of BENCH_RUNS. Figures only: nothing here passes or fails.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, stopByPid } from '../tests/support/run.mjs';
+
+const require = createRequire(import.meta.url);
+const { startServer } = require('../dist-server/server/application.js');
+const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+
+const N = Number(process.env.BENCH_PRODUCTS ?? 10000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BATCH = 1000;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const q = (value) => encodeURIComponent(JSON.stringify(value));
+const ms = (t0) => Math.round((performance.now() - t0) * 10) / 10;
+
+const hasMariaDb = (() => {
+  try {
+    execFileSync('which', ['mariadbd'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Resident memory (MB) of a process and its children (the API and its PGlite process). */
+function rssTree(pid) {
+  const rssOf = (p) => {
+    try {
+      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+      return line ? Number(line[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const children = (p) => {
+    try {
+      return readdirSync(`/proc/${p}/task`).flatMap((t) =>
+        readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
+  return all.reduce((sum, p) => sum + rssOf(p), 0);
+}
+
+/** Inserts the scale rows with multi-row INSERTs through the datasource's connector (either engine). */
+async function fillDatabase(server) {
+  const ds = server.repositories.repository('productos').dataSource;
+  const connector = ds.connector;
+  const exec = (sql, params = []) => ds.execute(sql, params);
+  const t = (model) => connector.tableEscaped(model);
+  const c = (model, prop) => connector.columnEscaped(model, prop);
+  const maxId = async (model, prop = 'id') =>
+    Number(Object.values((await exec(`SELECT MAX(${c(model, prop)}) AS m FROM ${t(model)}`))[0])[0] ?? 0);
+  const insert = async (model, props, rows) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const chunk = rows.slice(i, i + BATCH);
+      const params = [];
+      const values = chunk.map((row) => `(${row.map((v) => (params.push(v), '?')).join(',')})`);
+      const stmt = connector.parameterize({
+        sql: `INSERT INTO ${t(model)} (${props.map((p) => c(model, p)).join(',')}) VALUES ${values.join(',')}`,
+        params,
+      });
+      await exec(stmt.sql, stmt.params);
+    }
+  };
+  const firstProduct = (await maxId('Producto')) + 1;
+  const ids = Array.from({ length: N }, (_, i) => firstProduct + i);
+  const categories = ['HER', 'TOR', 'JAR', 'ELE', 'FON'];
+  await insert(
+    'Producto',
+    ['id', 'empresaId', 'nombre', 'categorias', 'activoEnMarketplace', 'finalizado'],
+    ids.map((id, i) => [id, 1, `Producto escala ${i} ${categories[i % 5]}`, categories[i % 5], 'S', 'N']),
+  );
+  const firstGeneral = (await maxId('ProductoGeneral')) + 1;
+  await insert(
+    'ProductoGeneral',
+    ['id', 'productoId', 'titulo', 'marca', 'ean', 'descripcion'],
+    ids.map((id, i) => [
+      firstGeneral + i,
+      id,
+      `Título ${i}`,
+      `Marca ${i % 50}`,
+      String(8400000000000 + i),
+      'Texto '.repeat(20),
+    ]),
+  );
+  const firstAttr = (await maxId('ProductoAtributo')) + 1;
+  const attrs = ids.filter((_, i) => i % 10 < 3).flatMap((id) => [1, 2, 3].map((a) => [id, a]));
+  await insert(
+    'ProductoAtributo',
+    ['id', 'productoId', 'atributoId', 'nombre', 'valor'],
+    attrs.map(([id, a], i) => [firstAttr + i, id, a, `Atributo ${a}`, `Valor ${i % 97}`]),
+  );
+  const [prompt] = await server.repositories.repository('MarketPlacePrompts').find({ limit: 1 });
+  const firstText = (await maxId('TextoGenerado')) + 1;
+  if (prompt) {
+    await insert(
+      'TextoGenerado',
+      ['id', 'productoId', 'marketplacePromptId', 'marketplaceId', 'idioma', 'campo', 'texto', 'revisado_sn'],
+      ids
+        .filter((_, i) => i % 5 === 0)
+        .map((id, i) => [
+          firstText + i,
+          id,
+          prompt.id,
+          prompt.marketplaceId,
+          'es',
+          'titulo',
+          `Texto generado ${i}`,
+          'N',
+        ]),
+    );
+  }
+  const [catalogue] = await server.repositories
+    .repository('catalogos')
+    .find({ where: { empresaId: 1 }, limit: 1 });
+  const firstLink = (await maxId('CatalogoProducto')) + 1;
+  if (catalogue) {
+    await insert(
+      'CatalogoProducto',
+      ['id', 'catalogoId', 'productoId'],
+      ids.filter((_, i) => i % 2 === 0).map((id, i) => [firstLink + i, catalogue.Id, id]),
+    );
+  }
+  // PostgreSQL sequences do not move past explicit ids by themselves (MySQL's AUTO_INCREMENT does).
+  if (connector.name === 'postgresql') {
+    for (const model of [
+      'Producto',
+      'ProductoGeneral',
+      'ProductoAtributo',
+      'TextoGenerado',
+      'CatalogoProducto',
+    ]) {
+      const id = connector.idColumn(model);
+      await exec(
+        `SELECT setval(pg_get_serial_sequence('${t(model)}', '${id}'), (SELECT MAX(${c(model, 'id')}) FROM ${t(model)}))`,
+      );
+    }
+  }
+}
+
+async function spawnApi(env) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['dist-server/server/index.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the API exited at start');
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return { child, url, startMs: ms(t0) };
+}
+
+async function measure(env) {
+  const api = await spawnApi(env);
+  const figures = { 'API start (ms)': api.startMs };
+  try {
+    const login = await fetch(`${api.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    }).then((r) => r.json());
+    const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
+    const get = (p) =>
+      fetch(`${api.url}${p}`, { headers }).then(async (r) => {
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`GET ${p}: ${r.status}`);
+      });
+    const timedMedian = async (run) => {
+      const times = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await run(i);
+        times.push(ms(t0));
+      }
+      return median(times);
+    };
+    const page = { where: { empresaId: 1 }, order: ['id DESC'], limit: 25, skip: 50 };
+    figures['list+count (ms)'] = await timedMedian(() =>
+      Promise.all([get(`/productos?filter=${q(page)}`), get(`/productos/count?where=${q(page.where)}`)]),
+    );
+    figures['name like (ms)'] = await timedMedian((i) =>
+      get(
+        `/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${i}7%` } }, limit: 25 })}`,
+      ),
+    );
+    const [one] = await fetch(`${api.url}/productos?filter=${q({ where: { empresaId: 1 }, limit: 1 })}`, {
+      headers,
+    }).then((r) => r.json());
+    figures['one PATCH (ms)'] = await timedMedian(async (i) => {
+      const r = await fetch(`${api.url}/productos/${one.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ nombre: `Producto escala renombrado ${i}` }),
+      });
+      if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
+    });
+    figures['API memory (MB)'] = Math.round(rssTree(api.child.pid));
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssTree(api.child.pid))), 50);
+    const feed0 = performance.now();
+    await get('/generarExcelShoppingfeed?empresaId=1');
+    clearInterval(sampler);
+    figures['shopping feed (ms)'] = ms(feed0);
+    figures['shopping feed peak (MB)'] = Math.round(peak);
+    figures['AI review first page (ms)'] = await timedMedian(() =>
+      get('/obtenerRegistrosVistaMarketPlaceProductoGeneral?categoria=TODAS&revision=N'),
+    );
+    // Raw creates: 6 concurrent writers.
+    const creates = Math.min(600, N / 10);
+    const c0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < creates) {
+          const n = next++;
+          const r = await fetch(`${api.url}/productos`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ empresaId: 1, nombre: `Alta escala ${Date.now()}-${n}` }),
+          });
+          await r.arrayBuffer();
+        }
+      }),
+    );
+    figures['POST /productos rows/s (6 conc.)'] = Math.round(creates / ((performance.now() - c0) / 1000));
+    // 25-row pages, 20 connections, 3 s.
+    let pages = 0;
+    const until = performance.now() + 3000;
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, w) => {
+        while (performance.now() < until) {
+          await get(
+            `/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 25, skip: (w * 25) % N })}`,
+          );
+          pages++;
+        }
+      }),
+    );
+    figures['25-row page req/s (20 conn.)'] = Math.round(pages / 3);
+  } finally {
+    await stopByPid(api.child, 20000);
+  }
+  return figures;
+}
+
+async function engine(name, env, serverOptions) {
+  const t0 = performance.now();
+  const server = await startServer({ port: 0, host: '127.0.0.1', seed: true, ...serverOptions });
+  try {
+    await fillDatabase(server);
+  } finally {
+    await server.stop();
+  }
+  console.log(`  ${name}: ${N} products inserted in ${Math.round(ms(t0) / 1000)} s`);
+  return measure(env);
+}
+
+console.log(`\nScale (${N} products, medians of ${RUNS})`);
+const results = {};
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-scale-'));
+try {
+  results.embedded = await engine('embedded (PGlite)', { DATA_DIR: dataDir }, { dataDir });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (hasMariaDb) {
+  const { startMariaDb } = await import('../tests/support/mariadb.mjs');
+  const db = await startMariaDb('pim_scale');
+  try {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pim-scale-my-'));
+    results.mariadb = await engine(
+      'MariaDB',
+      { DATABASE_URL: db.url, DATA_DIR: dir },
+      { databaseUrl: db.url },
+    );
+    rmSync(dir, { recursive: true, force: true });
+  } finally {
+    await db.stop();
+  }
+} else {
+  console.log('  (no mariadbd on this machine: MariaDB column skipped)');
+}
+const engines = Object.keys(results);
+console.log(['figure'.padEnd(34), ...engines.map((e) => e.padStart(10))].join(''));
+for (const figure of Object.keys(results.embedded)) {
+  console.log([figure.padEnd(34), ...engines.map((e) => String(results[e][figure]).padStart(10))].join(''));
+}

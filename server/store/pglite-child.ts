@@ -1,0 +1,96 @@
+/**
+ * Starts the embedded database process (pglite-process.ts) and talks to it: waits for its port, asks for
+ * a dump of its data folder, stops it. The process exits by itself when the API goes away (IPC disconnect),
+ * so a killed API never leaves it behind.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { StoreError } from './engine';
+
+export interface PgliteChild {
+  port: number;
+  pid: number;
+  /** Writes the database's data folder as a tar file (a template for later starts). */
+  dump(file: string): Promise<void>;
+  stop(): Promise<void>;
+  /** Called when the process ends without being asked to. */
+  onUnexpectedExit(listener: (message: string) => void): void;
+  /** Ends the process at once (it cannot go on). */
+  kill(): void;
+}
+
+const SCRIPT = path.join(__dirname, 'pglite-process.js');
+/** Opening a data folder (initdb on the first start) takes seconds; more than this means it hangs. */
+const START_TIMEOUT_MS = 60_000;
+
+interface Reply {
+  type: string;
+  port?: number;
+  message?: string;
+  error?: string;
+}
+
+export function startPgliteChild(opts: { dataDir?: string; load?: string }): Promise<PgliteChild> {
+  const child: ChildProcess = fork(SCRIPT, [], {
+    env: { ...process.env, PGLITE_DATA_DIR: opts.dataDir ?? '', PGLITE_LOAD: opts.load ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The child's heap holds query results on their way out, not the database (that is WebAssembly memory).
+    execArgv: [],
+  });
+  const where = opts.dataDir ? `the data folder ${opts.dataDir}` : 'memory';
+  let stopping = false;
+  const exitListeners: ((message: string) => void)[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new StoreError(`The embedded database did not open ${where} within ${START_TIMEOUT_MS / 1000} s.`),
+      );
+    }, START_TIMEOUT_MS);
+    const failStart = (message: string) => {
+      clearTimeout(timer);
+      reject(new StoreError(`The embedded database could not open ${where}: ${message}`));
+    };
+    child.once('error', (err) => failStart(err.message));
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      const message = `The embedded database process stopped (${signal ?? `exit code ${code}`}).`;
+      failStart(message);
+      for (const listener of exitListeners) listener(message);
+    });
+    child.on('message', (reply: Reply) => {
+      if (reply.type === 'error') failStart(reply.message ?? 'unknown error');
+      if (reply.type !== 'ready' || !reply.port) return;
+      clearTimeout(timer);
+      resolve({
+        port: reply.port,
+        pid: child.pid ?? 0,
+        dump: (file) =>
+          new Promise((done, fail) => {
+            const onReply = (r: Reply) => {
+              if (r.type !== 'dumped') return;
+              child.off('message', onReply);
+              if (r.error) fail(new Error(r.error));
+              else done();
+            };
+            child.on('message', onReply);
+            child.send({ type: 'dump', file });
+          }),
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            stopping = true;
+            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              done();
+            });
+            if (child.connected) child.send({ type: 'stop' });
+            else child.kill('SIGTERM');
+          }),
+        onUnexpectedExit: (listener) => exitListeners.push(listener),
+        kill: () => child.kill('SIGKILL'),
+      });
+    });
+  });
+}

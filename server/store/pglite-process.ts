@@ -1,0 +1,72 @@
+/**
+ * The embedded database as a child process of the API (started by pglite-child.ts): PGlite (PostgreSQL
+ * compiled to WebAssembly) on a data folder, or in memory, served on 127.0.0.1 by pglite-socket, so a heavy
+ * query runs outside the API's event loop. Reports `{type:'ready', port}` (or `{type:'error', message}`)
+ * over IPC, answers `{type:'dump', file}` with the data folder as a tar file (`{type:'dumped'}`), and closes
+ * the database and exits on `{type:'stop'}` or when the API goes away.
+ *
+ * Environment: PGLITE_DATA_DIR (none: in memory), PGLITE_LOAD (a tar file to start from).
+ */
+import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { PGlite, type Extension } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+type Message = { type: 'dump'; file: string } | { type: 'stop' };
+
+const contrib = (name: string): Extension =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require(`@electric-sql/pglite/contrib/${name}`) as Record<string, Extension>)[name];
+
+const send = (message: object): void => {
+  if (process.connected) process.send?.(message);
+};
+
+async function main(): Promise<void> {
+  const dataDir = process.env.PGLITE_DATA_DIR || undefined;
+  const load = process.env.PGLITE_LOAD || undefined;
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { uuid_ossp: contrib('uuid_ossp'), unaccent: contrib('unaccent') },
+    loadDataDir: load ? new Blob([readFileSync(load)]) : undefined,
+  });
+  await db.exec('CREATE EXTENSION IF NOT EXISTS "uuid-ossp"; CREATE EXTENSION IF NOT EXISTS unaccent;');
+  // Several client connections, multiplexed: a transaction keeps PGlite to its own connection until it ends.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+
+  let closing = false;
+  const close = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    // A database that cannot close (a failed disk write leaves PGlite unusable) must not outlive the API.
+    setTimeout(() => process.exit(code || 1), 5000).unref();
+    await server.stop().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('disconnect', () => void close(0));
+  process.on('SIGTERM', () => void close(0));
+  process.on('SIGINT', () => void close(0));
+  process.on('message', (message: Message) => {
+    if (message.type === 'stop') void close(0);
+    if (message.type === 'dump') {
+      void db
+        .dumpDataDir('none')
+        .then(async (tar) => {
+          const tmp = `${message.file}.${process.pid}.tmp`;
+          writeFileSync(tmp, Buffer.from(await tar.arrayBuffer()));
+          renameSync(tmp, message.file);
+          send({ type: 'dumped' });
+        })
+        .catch((err: unknown) => send({ type: 'dumped', error: String(err) }));
+    }
+  });
+  send({ type: 'ready', port });
+}
+
+main().catch((err: unknown) => {
+  send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  console.error(err);
+  process.exit(1);
+});

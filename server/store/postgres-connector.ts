@@ -1,0 +1,154 @@
+/**
+ * loopback-connector-postgresql with the few changes that make PostgreSQL (PGlite or a server) answer the
+ * contract MySQL answers (docs/loopback-contract.md):
+ * - `like`/`nlike` are case- and accent-insensitive, as MySQL's default collation (`ILIKE` + `unaccent`);
+ * - indexes come from the declarations, unique keys case-insensitive (postgres-indexes.ts);
+ * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts);
+ * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does.
+ * The connector's class is not exported: its instance gets these methods.
+ */
+import { currentTransaction } from '../transaction';
+import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
+import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
+
+type Callback = (err: unknown, result?: unknown) => void;
+
+interface ParameterizedSql {
+  sql: string;
+  params: unknown[];
+}
+
+export interface PostgresConnector extends IndexingConnector {
+  /** Called after a write the disk refused (the embedded database stops: PostgreSQL cannot go on). */
+  onStorageError?: (message: string) => void;
+  _models: Record<string, unknown>;
+  execute(sql: string, params: unknown[], options: object, cb: Callback): void;
+  executeSQL(sql: string, params: unknown[], options: object, cb: Callback): void;
+  buildExpression(column: string, operator: string, value: unknown, prop: unknown): ParameterizedSql;
+  addIndexes(model: string, actualIndexes: unknown, cb: Callback): void;
+  create(model: string, data: Record<string, unknown>, options: object, cb: Callback): void;
+  createAll(model: string, data: Record<string, unknown>[], options: object, cb: Callback): void;
+  idName(model: string): string;
+  idColumn(model: string): string;
+  buildWhere(
+    model: string,
+    where: object,
+  ): { constructor: new (sql: string, params: unknown[]) => ParameterizedSql };
+}
+
+const LIKE_ESCAPE = "ESCAPE E'\\\\'";
+
+function likeExpression(
+  connector: PostgresConnector,
+  column: string,
+  negated: boolean,
+  value: unknown,
+): ParameterizedSql {
+  const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
+  const operator = negated ? 'NOT ILIKE' : 'ILIKE';
+  return new Statement(`unaccent(${column}::TEXT) ${operator} unaccent(?) ${LIKE_ESCAPE}`, [value]);
+}
+
+/** Finds the declared key of an index name, over every model. */
+function keyOf(connector: PostgresConnector, name: string) {
+  for (const model of Object.keys(connector._models)) {
+    const spec = indexSpecs(connector, model).find((s) => s.name === name);
+    if (spec) return { key: spec.key, columns: spec.properties.length };
+  }
+  return undefined;
+}
+
+interface ActiveTransaction {
+  connector?: unknown;
+  txId?: unknown;
+  connection?: { txId?: unknown };
+}
+
+/**
+ * A statement run without a transaction inside `inTransaction`'s work joins the transaction still active in
+ * its async context (the embedded database has one connection, which the transaction holds).
+ */
+function joinCurrentTransaction(connector: PostgresConnector, options: object): object {
+  if ((options as { transaction?: unknown } | undefined)?.transaction) return options;
+  const tx = currentTransaction.getStore() as ActiveTransaction | undefined;
+  const active = tx?.connector === connector && tx.connection && tx.txId === tx.connection.txId;
+  return active ? { ...options, transaction: tx } : options;
+}
+
+function customize(connector: PostgresConnector): void {
+  const executeSQL = connector.executeSQL.bind(connector);
+  connector.executeSQL = (sql, params, options, cb) =>
+    executeSQL(sql, params, joinCurrentTransaction(connector, options), (err, result) => {
+      const pgError = err as PgError | null;
+      if (pgError?.code === '23505') {
+        return cb(duplicateEntry(pgError, params ?? [], (name) => keyOf(connector, name)));
+      }
+      if (pgError && isStorageError(pgError)) {
+        console.error(`Database write failed: ${pgError.message ?? String(err)}`);
+        cb(new StorageError(pgError.message ?? String(err)));
+        return connector.onStorageError?.(pgError.message ?? String(err));
+      }
+      cb(err, result);
+    });
+
+  const buildExpression = connector.buildExpression.bind(connector);
+  connector.buildExpression = (column, operator, value, prop) =>
+    operator === 'like' || operator === 'nlike'
+      ? likeExpression(connector, column, operator === 'nlike', value)
+      : buildExpression(column, operator, value, prop);
+
+  connector.addIndexes = (model, _actual, cb) => {
+    const statements = indexStatements(connector, model);
+    const next = (i: number): void => {
+      if (i >= statements.length) return cb(null);
+      connector.execute(statements[i], [], {}, (err) => (err ? cb(err) : next(i + 1)));
+    };
+    next(0);
+  };
+
+  /** After rows with explicit ids: the sequence continues past the largest id. */
+  const advanceSequence = (model: string, options: object, cb: Callback, result: unknown) => {
+    const table = connector.tableEscaped(model);
+    const id = connector.columnEscaped(model, connector.idName(model));
+    const sql =
+      `SELECT setval(pg_get_serial_sequence('${table.replace(/'/g, "''")}', '${connector.idColumn(model)}'), ` +
+      `GREATEST((SELECT MAX(${id}) FROM ${table}), 1))`;
+    connector.execute(sql, [], options, (err) => cb(err, result));
+  };
+  const hasExplicitId = (model: string, rows: Record<string, unknown>[]): boolean => {
+    const idName = connector.idName(model);
+    const prop = (connector.getModelDefinition(model).properties as Record<string, { generated?: boolean }>)[
+      idName
+    ];
+    return Boolean(prop?.generated) && rows.some((row) => row[idName] != null);
+  };
+  const create = connector.create.bind(connector);
+  connector.create = (model, data, options, cb) =>
+    create(model, data, options, (err, result) =>
+      err || !hasExplicitId(model, [data]) ? cb(err, result) : advanceSequence(model, options, cb, result),
+    );
+  const createAll = connector.createAll.bind(connector);
+  connector.createAll = (model, data, options, cb) =>
+    createAll(model, data, options, (err, result) =>
+      err || !hasExplicitId(model, data) ? cb(err, result) : advanceSequence(model, options, cb, result),
+    );
+}
+
+interface DataSourceLike {
+  connector?: unknown;
+}
+
+/** A juggler connector module: loopback-connector-postgresql, customized. */
+export const postgresConnector = {
+  name: 'postgresql',
+  initialize(dataSource: DataSourceLike, callback?: (err?: unknown) => void): void {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const base = require('loopback-connector-postgresql') as {
+      initialize(ds: DataSourceLike): void;
+    };
+    base.initialize(dataSource);
+    customize(dataSource.connector as PostgresConnector);
+    // The connection is made by DataSource.connect() (and checked by the first statement).
+    if (callback) process.nextTick(callback);
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * Indexes on PostgreSQL (PGlite or a server), built from the model declarations instead of the connector's
+ * own `addIndexes`, which PostgreSQL cannot run as declared here: it wants `keys` as an array, ignores
+ * `options.unique` on single-property indexes, names indexes per schema (MySQL names them per table), and
+ * drops every index it did not create. Here:
+ * - each index is named `<table>_<key>` (at most 63 characters), created IF NOT EXISTS, never dropped;
+ * - unique keys compare text as MySQL's default collation does: case-insensitive, trailing spaces ignored
+ *   (`lower(rtrim(col))`), so `DUP1` and `dup1 ` are the same key;
+ * - `keyOfIndex` maps an index name back to the key MySQL would report ("for key 'codigo'").
+ */
+const MAX_NAME = 63;
+
+export interface IndexSpec {
+  /** The index name in the database. */
+  name: string;
+  /** The key name MySQL reports for it. */
+  key: string;
+  properties: string[];
+  unique: boolean;
+}
+
+/** The parts of the connector this module uses. */
+export interface IndexingConnector {
+  getModelDefinition(model: string): {
+    properties: Record<string, { type?: { name?: string }; index?: unknown }>;
+    settings: { indexes?: Record<string, unknown> };
+  };
+  table(model: string): string;
+  tableEscaped(model: string): string;
+  columnEscaped(model: string, property: string): string;
+}
+
+const propertiesOf = (keys: unknown): string[] => {
+  if (Array.isArray(keys))
+    return keys.map((k: unknown) => (Array.isArray(k) ? String(k[0]) : String(k).trim().split(' ')[0]));
+  if (typeof keys === 'string') return keys.split(',').map((k) => k.trim().split(' ')[0]);
+  return keys && typeof keys === 'object' ? Object.keys(keys) : [];
+};
+
+export function indexSpecs(connector: IndexingConnector, model: string): IndexSpec[] {
+  const definition = connector.getModelDefinition(model);
+  const table = connector.table(model);
+  const named = (key: string) => (key.startsWith('ix_') ? key : `${table}_${key}`).slice(0, MAX_NAME);
+  const specs: IndexSpec[] = [];
+  for (const [property, prop] of Object.entries(definition.properties)) {
+    if (!prop.index) continue;
+    const unique = typeof prop.index === 'object' && (prop.index as { unique?: boolean }).unique === true;
+    specs.push({ name: named(property), key: property, properties: [property], unique });
+  }
+  for (const [key, raw] of Object.entries(definition.settings.indexes ?? {})) {
+    const index = raw as { keys?: unknown; options?: { unique?: boolean }; unique?: boolean };
+    const properties = propertiesOf(index.keys ?? raw);
+    if (!properties.length) continue;
+    const unique = index.options?.unique === true || index.unique === true;
+    specs.push({ name: named(key), key, properties, unique });
+  }
+  return specs;
+}
+
+/** CREATE INDEX statements for a model (idempotent). */
+export function indexStatements(connector: IndexingConnector, model: string): string[] {
+  const props = connector.getModelDefinition(model).properties;
+  return indexSpecs(connector, model).map((spec) => {
+    const columns = spec.properties.map((p) => {
+      const column = connector.columnEscaped(model, p);
+      return spec.unique && props[p]?.type?.name === 'String' ? `lower(rtrim(${column}))` : column;
+    });
+    const kind = spec.unique ? 'UNIQUE INDEX' : 'INDEX';
+    return `CREATE ${kind} IF NOT EXISTS "${spec.name}" ON ${connector.tableEscaped(model)} (${columns.join(', ')})`;
+  });
+}
