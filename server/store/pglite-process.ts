@@ -66,7 +66,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
-  console.error(err);
+  // The API says what went wrong in one line; run on its own, the details go to the console.
+  if (process.connected) send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  else console.error(err);
   process.exit(1);
 });

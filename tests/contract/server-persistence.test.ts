@@ -148,4 +148,14 @@ describe('embedded database on a data folder', () => {
     }
     expect(readdirSync(dataDir)).not.toContain('pim.lock');
   });
+
+  it('a corrupt data folder: the start fails with a clear message and releases the folder', async () => {
+    const corrupt = path.join(dir, 'corrupt');
+    mkdirSync(path.join(corrupt, 'pgdata'), { recursive: true });
+    writeFileSync(path.join(corrupt, 'pgdata', 'PG_VERSION'), 'not a version\n');
+    await expect(
+      startServer({ port: 0, host: '127.0.0.1', dataDir: corrupt, jwtSecret: 'persist' }),
+    ).rejects.toThrow(/The embedded database could not open the data folder .*pgdata/);
+    expect(readdirSync(corrupt)).not.toContain('pim.lock');
+  });
 });
