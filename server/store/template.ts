@@ -5,11 +5,28 @@
  * the migration and the seed again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const DIR = path.join(tmpdir(), 'pim-pglite-templates');
+/** Templates no start has used for this long are removed (each change of the declarations makes a new one). */
+const UNUSED_FOR_MS = 7 * 24 * 3600 * 1000;
+
+/** Removes the templates unused for a week; the one in use is marked as used now. */
+function prune(inUse: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(DIR)) {
+    const file = path.join(DIR, name);
+    try {
+      if (file === inUse) {
+        if (existsSync(file)) utimesSync(file, new Date(now), new Date(now));
+      } else if (now - statSync(file).mtimeMs > UNUSED_FOR_MS) rmSync(file, { force: true });
+    } catch {
+      // another server pruned or wrote it meanwhile
+    }
+  }
+}
 
 /** The template file for this content (declarations, seed, engine version, index builder). */
 export function templateFile(content: unknown): string {
@@ -17,7 +34,9 @@ export function templateFile(content: unknown): string {
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
   const key = createHash('sha256').update(JSON.stringify({ version, content })).digest('hex').slice(0, 24);
   mkdirSync(DIR, { recursive: true });
-  return path.join(DIR, `${key}.tar`);
+  const file = path.join(DIR, `${key}.tar`);
+  prune(file);
+  return file;
 }
 
 export const templateExists = (file: string): boolean => existsSync(file);
