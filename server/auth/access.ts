@@ -19,6 +19,7 @@ import {
   type Permiso,
 } from '../../src/core/permissions';
 import type { CompanyAccess, CurrentUser } from './keys';
+import { userDisabled } from './users';
 
 export const FORBIDDEN_ADMIN_ROLE = 'Solo un administrador puede asignar o quitar el rol de administrador.';
 export const FORBIDDEN_GRANT_BEYOND = 'No puede conceder permisos que usted no tiene.';
@@ -44,6 +45,8 @@ const NO_ACCESS: CompanyAccess = { userId: null, admin: false, empresaId: null }
 export interface CallerState {
   access: CompanyAccess;
   rules: AbilityRule[];
+  /** The user is disabled (activoSN 'N'): every request is refused; `access` and `rules` grant nothing. */
+  disabled: boolean;
 }
 
 /** How long a user's roles and permisos are reused between requests (a role edit applies within this). */
@@ -83,11 +86,13 @@ export class AccessService {
   /** The stored user's company and whether one of their roles is admin. */
   async accessOf(user: CurrentUser | undefined): Promise<CompanyAccess> {
     if (!user) return NO_ACCESS;
-    return (await this.stateOf(user.id))?.access ?? NO_ACCESS;
+    const state = await this.stateOf(user.id);
+    return state && !state.disabled ? state.access : NO_ACCESS;
   }
 
   /**
-   * The stored user's access and rules (undefined when the user no longer exists), read at most every
+   * The stored user's access and rules (undefined when the user no longer exists, `disabled` when they are
+   * disabled), read at most every
    * `cacheMs` per user: roles and permisos edited while a user is signed in apply at their next request.
    */
   stateOf(usuarioId: number): Promise<CallerState | undefined> {
@@ -108,12 +113,13 @@ export class AccessService {
   private async readState(usuarioId: number): Promise<CallerState | undefined> {
     const [found] = await this.usuarios.find({ where: { id: usuarioId }, limit: 1 });
     if (!found) return undefined;
+    if (userDisabled(found)) return { access: NO_ACCESS, rules: [], disabled: true };
     const empresaId = typeof found.empresaId === 'number' ? found.empresaId : null;
     const roleIds = await this.rolesOf(usuarioId);
     const admin = (await this.adminRoleIds(roleIds)).size > 0;
     const rules = permissionsToRules(await this.permisosOfRoles(roleIds));
     if (admin) rules.unshift({ action: MANAGE_ALL.action, subject: MANAGE_ALL.resource });
-    return { access: { userId: usuarioId, admin, empresaId }, rules };
+    return { access: { userId: usuarioId, admin, empresaId }, rules, disabled: false };
   }
 
   /** The permisos of these roles (each once). */

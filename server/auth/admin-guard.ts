@@ -6,7 +6,7 @@
  * - roles: creating one with codigo 'admin', giving a role that codigo, changing or deleting the admin role
  *   (POST, PUT, PATCH by id, PATCH ?where, DELETE);
  * - permisos: changing or deleting a permiso assigned to the admin role (its permisos are the admin's);
- * - usuarios: changing or deleting a user who holds the admin role (password, mail, company…).
+ * - usuarios: changing or deleting a user who holds the admin role (password, mail, company, activoSN…).
  * The admin role's permisos through PUT /roles/{id}/permisos and granting/removing the admin role to users
  * through PUT /usuarios/{id}/roles are refused by AccessService itself. Ordinary roles, permisos and users
  * are managed by non-admins as before; admins keep full control.
@@ -32,6 +32,7 @@ export const FORBIDDEN_ADMIN_ROLE_EDIT =
   'Solo un administrador puede crear, modificar o eliminar el rol de administrador.';
 export const FORBIDDEN_ADMIN_USER =
   'Solo un administrador puede modificar o eliminar a un usuario administrador.';
+export const FORBIDDEN_SELF_DISABLE = 'No puede desactivar su propio usuario.';
 export const FORBIDDEN_CREDENTIALS =
   'Solo un administrador puede cambiar la contraseña o el correo de un usuario; cada usuario cambia los suyos con su contraseña actual.';
 
@@ -162,9 +163,17 @@ async function checkPasswordPolicy(repo: SchemaRepository, write: GuardedWrite):
   if (problem) throw fieldErrors({ password: problem }, 'passwordPolicy');
 }
 
+/** Whether `write` disables (activoSN 'N') the caller's own account. */
+const disablesSelf = (caller: CompanyAccess, write: GuardedWrite): boolean =>
+  write.data?.activoSN === 'N' &&
+  caller.userId !== null &&
+  write.id !== undefined &&
+  Number(write.id) === caller.userId;
+
 /**
- * The global interceptor running `guard` before the writes of the generated CRUD controllers; a user whose
- * password or e-mail an admin changed is signed out everywhere.
+ * The global interceptor running `guard` before the writes of the generated CRUD controllers. Nobody disables
+ * their own account (403, admins included); a user whose password or e-mail an admin changed, or who was
+ * disabled, is signed out everywhere.
  */
 export function adminGuardInterceptor(guard: AdminGuard, tokens: TokenService): Interceptor {
   return async (invocation, next) => {
@@ -172,13 +181,16 @@ export function adminGuardInterceptor(guard: AdminGuard, tokens: TokenService): 
     const write =
       schema && guard.guards(schema) ? writeOf(invocation.methodName, invocation.args) : undefined;
     if (!schema || !write) return next();
-    await guard.check(await invocation.get(AuthBindings.COMPANY_ACCESS), schema, write);
+    const caller = await invocation.get(AuthBindings.COMPANY_ACCESS);
+    await guard.check(caller, schema, write);
     const usuarios = guard.usuarios;
     if (schema.name !== usuarios.schema.name) return next();
+    if (disablesSelf(caller, write)) throw new HttpErrors.Forbidden(FORBIDDEN_SELF_DISABLE);
     await checkPasswordPolicy(usuarios, write);
     const result = await next();
     const credentials = write.data && ('password' in write.data || 'mail' in write.data);
-    if (write.id !== undefined && (credentials || invocation.methodName === 'deleteById')) {
+    const disabled = write.data?.activoSN === 'N';
+    if (write.id !== undefined && (credentials || disabled || invocation.methodName === 'deleteById')) {
       await tokens.endOtherSessions(Number(write.id));
     }
     return result;

@@ -2,6 +2,8 @@
  * Auth routes (docs/requirements.md#r7-api "Auth and users"):
  * POST /auth/login, POST /usuarios/refresh-login {email, password} → {accessToken, refreshToken, userData}
  * POST /auth/refresh-token {refreshToken} → {accessToken, refreshToken} (rotation)
+ * A disabled user (activoSN 'N') is refused at sign-in (after the password check) and at refresh (which also
+ *   ends their sessions) with 401 and USER_DISABLED.
  * POST /auth/logout {refreshToken} → 204; that refresh token no longer works (a later refresh with it is 401
  *   'Invalid refresh token'). Public like the refresh: the refresh token is the credential being revoked, and
  *   the access token may already have expired when the user leaves. Unknown or invalid tokens also get 204.
@@ -17,7 +19,13 @@ import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './ke
 import { requires, signedIn } from './permiso';
 import type { LoginThrottle } from './throttle';
 import { INVALID_REFRESH, type TokenService } from './tokens';
-import type { CredentialsChange, SignupData, UserService } from './users';
+import {
+  USER_DISABLED,
+  userDisabled,
+  type CredentialsChange,
+  type SignupData,
+  type UserService,
+} from './users';
 
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 
@@ -91,6 +99,11 @@ export class AuthController {
       this.throttle.failed(credentials.email, address);
       throw err;
     });
+    // Told only to whoever knows the password: a disabled account is refused and counts as a failure.
+    if (userDisabled(user)) {
+      this.throttle.failed(credentials.email, address);
+      throw new HttpErrors.Unauthorized(USER_DISABLED);
+    }
     this.throttle.succeeded(credentials.email);
     await this.tokens.purgeExpired();
     const { sid, refreshToken } = await this.tokens.startSession(Number(user.id));
@@ -118,9 +131,9 @@ export class AuthController {
   ): Promise<{ accessToken: string; refreshToken: string }> {
     const { usuarioId, sid, refreshToken } = await this.tokens.rotateRefresh(grant.refreshToken);
     const user = await this.users.userData(usuarioId).catch(() => undefined);
-    if (!user) {
+    if (!user || userDisabled(user)) {
       await this.tokens.endOtherSessions(usuarioId);
-      throw new HttpErrors.Unauthorized(INVALID_REFRESH);
+      throw new HttpErrors.Unauthorized(user ? USER_DISABLED : INVALID_REFRESH);
     }
     return { accessToken: this.tokens.signAccess(this.users.profile(user, sid)), refreshToken };
   }

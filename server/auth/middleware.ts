@@ -20,6 +20,7 @@ import type { AccessService } from './access';
 import { AuthBindings } from './keys';
 import { permisoOf, SIGNED_IN } from './permiso';
 import type { TokenService } from './tokens';
+import { USER_DISABLED } from './users';
 
 /** A token whose user was deleted or whose session was ended (logout elsewhere, password change). */
 export const SESSION_ENDED = 'La sesión ya no es válida. Inicie sesión de nuevo.';
@@ -46,7 +47,7 @@ export const requiresAuth = (route: ResolvedRoute): boolean =>
   (route instanceof ControllerRoute || route instanceof Route) && route.spec['x-public'] !== true;
 
 /**
- * The token, the user behind it (still stored, session still open) and the permiso the operation declares,
+ * The token, the user behind it (still stored and active, session still open) and the permiso the operation declares,
  * in that order: 401 for the first two, 403 for the last (default deny when nothing is declared).
  */
 export function authenticationMiddleware(tokens: TokenService, access: AccessService): Middleware {
@@ -56,6 +57,7 @@ export function authenticationMiddleware(tokens: TokenService, access: AccessSer
     const user = tokens.verifyAccess(bearerToken(ctx.request.headers.authorization));
     const [state, open] = await Promise.all([access.stateOf(user.id), tokens.sessionOpen(user)]);
     if (!state || !open) throw new HttpErrors.Unauthorized(SESSION_ENDED);
+    if (state.disabled) throw new HttpErrors.Unauthorized(USER_DISABLED);
     ctx.bind(AuthBindings.CURRENT_USER).to(user);
     const needed = permisoOf(route.spec);
     if (!needed) throw new HttpErrors.Forbidden(UNDECLARED_MESSAGE);

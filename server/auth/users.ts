@@ -15,6 +15,10 @@ export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 export const SIGNUP_ADMIN_ONLY = 'Solo un administrador puede dar de alta usuarios.';
 export const SIGNUP_DISABLED = 'El alta de usuarios está desactivada en este servidor.';
 export const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta.';
+export const USER_DISABLED = 'Este usuario está desactivado. Consulte con un administrador.';
+
+/** A disabled user (activoSN 'N'): refused at sign-in, at refresh and on every request. Active otherwise. */
+export const userDisabled = (user: AnyObject | null | undefined): boolean => user?.activoSN === 'N';
 
 export interface UserServiceOptions {
   /** Whether POST /auth/signup creates accounts (always only for admins). */

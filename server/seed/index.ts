@@ -721,6 +721,7 @@ export function buildDemoData(seed: number = DEFAULT_SEED): DemoData {
       codigo: user.codigo,
       mail: user.mail,
       password: user.password,
+      activoSN: 'S',
     });
     table('UsuarioRol').add({ usuarioId, rolId: roleIds.get(user.rol) });
     logins.push({ email: user.mail, password: user.password, role: user.rol });

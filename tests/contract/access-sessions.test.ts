@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
  * Users and sessions on the reference API: a password change ends the user's other sessions; only an admin,
- * or the user with their current password, changes a password or e-mail; a deleted user's tokens are refused
- * at once.
+ * or the user with their current password, changes a password or e-mail; a deleted or disabled user's tokens
+ * are refused at once, and nobody disables themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHelpers } from '../support/api';
@@ -17,7 +17,14 @@ const SESSION_ENDED = {
   },
 };
 
-let server: StartedServer;
+/** The started API also exposes its repositories (a write straight to the store, as another process would). */
+type ServerWithRepos = StartedServer & {
+  repositories: {
+    repository(name: string): { updateById(id: number, data: Record<string, unknown>): Promise<void> };
+  };
+};
+
+let server: ServerWithRepos;
 let admin: string;
 const { call } = apiHelpers(() => server.url);
 
@@ -39,7 +46,7 @@ const refresh = async (refreshToken: string) =>
   ).status;
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
+  server = (await startTestServer({ seed: true })) as ServerWithRepos;
   admin = await loginToken(server.url, demoLogins().admin);
 });
 
@@ -115,5 +122,78 @@ describe('a deleted user', () => {
       expect((await call(token, 'GET', '/productos/count')).body).toEqual(SESSION_ENDED);
     }
     expect(await refresh(session.refreshToken)).toBe(401);
+  });
+});
+
+describe('a disabled user', () => {
+  const USER_DISABLED = 'Este usuario está desactivado. Consulte con un administrador.';
+
+  it('is refused at once: sign-in, access and refresh tokens; enabled again, signs in', async () => {
+    const user = await testUser(server.url, admin, 1, ['read|productos']);
+    const session = (await login(user.email, user.password)).body;
+    expect((await call(user.token, 'GET', '/productos/count')).status).toBe(200);
+
+    const disabled = await call(admin, 'PATCH', `/usuarios/${user.id}`, { activoSN: 'N' });
+    expect(disabled.status).toBe(204);
+    expect((await call(admin, 'GET', `/usuarios/${user.id}`)).body.activoSN).toBe('N');
+    for (const token of [user.token, session.accessToken]) {
+      const refused = await call(token, 'GET', '/productos/count');
+      expect(refused.status).toBe(401);
+      expect(refused.body.error?.message).toMatch(
+        /^(Este usuario está desactivado|La sesión ya no es válida)/,
+      );
+    }
+    expect(await refresh(session.refreshToken)).toBe(401);
+    // The right password gets the reason; a wrong one the usual answer (nothing told to a guesser).
+    const signIn = await login(user.email, user.password);
+    expect(signIn.status).toBe(401);
+    expect((signIn.body as unknown as { error: { message: string } }).error.message).toBe(USER_DISABLED);
+    const guess = await login(user.email, 'otra-contraseña-cualquiera');
+    expect((guess.body as unknown as { error: { message: string } }).error.message).toBe(
+      'Email o contraseña incorrectos.',
+    );
+
+    expect((await call(admin, 'PATCH', `/usuarios/${user.id}`, { activoSN: 'S' })).status).toBe(204);
+    const again = await login(user.email, user.password);
+    expect(again.status).toBe(200);
+    expect((await call(again.body.accessToken, 'GET', '/productos/count')).status).toBe(200);
+  });
+
+  it('is refused on the next request even when the sessions were not ended (another process)', async () => {
+    const user = await testUser(server.url, admin, 1, ['read|productos']);
+    expect((await call(user.token, 'GET', '/productos/count')).status).toBe(200);
+    // Straight to the store, as another API process or a database edit would: no session is ended here.
+    await server.repositories.repository('usuarios').updateById(user.id, { activoSN: 'N' });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const refused = await call(user.token, 'GET', '/productos/count');
+    expect(refused.status).toBe(401);
+    expect(refused.body.error?.message).toBe(USER_DISABLED);
+  });
+
+  it('nobody disables themselves; only an admin disables an admin; other companies stay invisible', async () => {
+    const manager = await testUser(server.url, admin, 1, ['manage|usuarios', 'read|productos']);
+    const self = await call(manager.token, 'PATCH', `/usuarios/${manager.id}`, { activoSN: 'N' });
+    expect(self.status).toBe(403);
+    expect(self.body.error?.message).toBe('No puede desactivar su propio usuario.');
+    const me = { id: Number((await call(admin, 'GET', '/usuarios/me')).body.id) };
+    const adminSelf = await call(admin, 'PATCH', `/usuarios/${me.id}`, { activoSN: 'N' });
+    expect(adminSelf.status).toBe(403);
+    expect(adminSelf.body.error?.message).toBe('No puede desactivar su propio usuario.');
+    const onAdmin = await call(manager.token, 'PATCH', `/usuarios/${me.id}`, { activoSN: 'N' });
+    expect(onAdmin.status).toBe(403);
+    expect(String(onAdmin.body.error?.message)).toMatch(/^Solo un administrador puede modificar/);
+    const stranger = await testUser(server.url, admin, 2, ['read|productos']);
+    expect((await call(manager.token, 'PATCH', `/usuarios/${stranger.id}`, { activoSN: 'N' })).status).toBe(
+      404,
+    );
+    // The admin and the other company's user are untouched and still work.
+    expect((await call(admin, 'GET', '/productos/count')).status).toBe(200);
+    expect((await call(stranger.token, 'GET', '/productos/count')).status).toBe(200);
+    // A manager of users disables an ordinary colleague of their company.
+    const colleague = await testUser(server.url, admin, 1, ['read|productos']);
+    expect((await call(manager.token, 'PATCH', `/usuarios/${colleague.id}`, { activoSN: 'N' })).status).toBe(
+      204,
+    );
+    expect((await call(colleague.token, 'GET', '/productos/count')).status).toBe(401);
   });
 });

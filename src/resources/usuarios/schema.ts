@@ -1,4 +1,4 @@
-import { defineResource, empresaId, id, q, str } from '../fields';
+import { defineResource, empresaId, id, q, sn, snFilter, str } from '../fields';
 
 export const usuarios = defineResource({
   name: 'usuarios',
@@ -21,10 +21,12 @@ export const usuarios = defineResource({
     str('codigo', 'Código', { maxLength: 50 }),
     str('mail', 'Correo electrónico', { required: true, unique: true, maxLength: 255 }),
     str('password', 'Contraseña', { writeOnly: true, maxLength: 255 }),
+    // 'N' = disabled: refused at sign-in, refresh and on every request (server/auth); active unless 'N'.
+    sn('activoSN', 'Activo', { default: 'S' }),
   ],
   // docs/requirements.md#r7-api: like %term% on nombre and codigo, and mail for users.
   search: ['nombre', 'codigo', 'mail'],
-  filters: [q()],
+  filters: [q(), snFilter('activoSN', 'Activo')],
   relations: [
     {
       name: 'roles',
