@@ -481,7 +481,8 @@ describe('attribute categories', () => {
     // the notice stays after the form has gone back to the list
     await waitFor(() => expect(window.location.hash).toBe('#/atributos'));
     expect(notice.isConnected).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    // reachable once the confirmation dialog has finished closing (until then it hides the page from the a11y tree)
+    fireEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(notice.isConnected).toBe(false));
     const { data: left } = await provider.getList('producto-atributos', {
       pagination: { page: 1, perPage: 100 },
