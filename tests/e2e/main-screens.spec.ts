@@ -21,7 +21,8 @@ interface AxeViolation {
 
 /** The main screens and something each one shows once loaded. */
 const SCREENS: [string, (page: Page) => ReturnType<Page['locator']>][] = [
-  ['/#/productos', (p) => p.locator('table tbody tr').first()],
+  // the demo's own products first (other specs add products without pictures, newest on top by default)
+  ['/#/productos?sort=id&order=ASC&page=1', (p) => p.locator('table tbody tr').first()],
   ['/#/productos/5', (p) => p.locator('form')],
   ['/#/Marca', (p) => p.locator('table tbody tr').first()],
   ['/#/catalogo-productos', (p) => p.getByRole('main')],
@@ -73,14 +74,14 @@ test('no CSP violation and no failed image request on the main screens', async (
     );
     expect(violations, path).toEqual([]);
     expect(console, path).toEqual([]);
+    // the product list shows the demo pictures (requested once the rows are on screen)
+    if (path.startsWith('/#/productos?')) await expect.poll(() => images, path).toBeGreaterThanOrEqual(5);
     if (path === '/#/productos/5') {
       await page.getByRole('tab', { name: 'Multimedia' }).click();
       await page.waitForLoadState('networkidle');
     }
     expect(failedImages, path).toEqual([]);
   }
-  // the product list and the editor showed pictures
-  expect(images).toBeGreaterThan(10);
 });
 
 test('axe: no serious or critical accessibility violation on the main screens', async ({ page }) => {
