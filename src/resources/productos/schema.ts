@@ -1,4 +1,5 @@
-import { contains, defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
+import { CATEGORY_FILTER, SEARCH_FILTER } from '../../core/productSearch';
+import { defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
 
 export const productos = defineResource({
   name: 'productos',
@@ -24,6 +25,8 @@ export const productos = defineResource({
       maxLength: 500,
       list: { separator: '; ' },
       namesOf: { reference: 'categorias', mustExist: true },
+      // the list's category filter (server/features/product-search.ts)
+      indexed: true,
     }),
     str('familias', 'Familias', {
       maxLength: 500,
@@ -42,10 +45,27 @@ export const productos = defineResource({
     ...syncLogFields(),
   ],
   search: ['nombre'],
-  // docs/requirements.md#r2-screens: name contains, category contains, finalizado S/N — always shown, the list is used all day.
+  // Served by the API (server/features/product-search.ts, server/features/product-readiness.ts).
+  serverFilters: [SEARCH_FILTER, CATEGORY_FILTER, 'preparado'],
+  // docs/requirements.md#r2-screens, issue 16: one search box (SKU, title, EAN, brand), the category from the
+  // tree (with its subcategories), finalizado S/N — always shown, the list is used all day.
   filters: [
-    contains('nombre', 'Nombre contiene', { alwaysOn: true }),
-    contains('categorias', 'Categoría contiene', { alwaysOn: true }),
+    {
+      source: 'q',
+      field: SEARCH_FILTER,
+      op: 'contains',
+      label: 'Buscar',
+      input: 'text',
+      alwaysOn: true,
+    },
+    {
+      source: CATEGORY_FILTER,
+      op: 'eq',
+      label: 'Categoría',
+      input: 'reference',
+      reference: 'categorias',
+      alwaysOn: true,
+    },
     snFilter('finalizado', 'Finalizado', { alwaysOn: true }),
   ],
   menu: { group: 'productos', icon: 'Inventory2' },
