@@ -1,5 +1,5 @@
 import { CATEGORY_FILTER, SEARCH_FILTER } from '../../core/productSearch';
-import { defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
+import { contains, defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
 
 export const productos = defineResource({
   name: 'productos',
@@ -67,6 +67,9 @@ export const productos = defineResource({
       alwaysOn: true,
     },
     snFilter('finalizado', 'Finalizado', { alwaysOn: true }),
+    // the former free-text filters: not shown, still understood in links and by the data provider's callers
+    contains('nombre', 'Nombre contiene'),
+    contains('categorias', 'Categoría contiene'),
   ],
   menu: { group: 'productos', icon: 'Inventory2' },
   messages: { created: 'Producto creado', deleted: 'Producto eliminado' },
