@@ -29,7 +29,7 @@ import type { ResourceSchema } from '../src/resources/types';
 import { requires } from './auth/permiso';
 import { apiIdOf, serverManagedFields, SURROGATE_ID, type EntityClass } from './models';
 import { checkFilter, checkWhere, type SchemaLookup } from './query-guard';
-import { splitFilter, splitWhere, withExtra } from './virtual-filters';
+import { resolveFilter, resolveWhere } from './virtual-filters';
 import type { IdType, Row } from './repositories';
 
 /** What a generic controller needs from its repository (views implement only find and count). */
@@ -119,20 +119,15 @@ export function defineCrudController({
     // Every client filter is checked here, before any store sees it (query-guard.ts).
     // Virtual filters (virtual-filters.ts) leave the where before the check and come back as conditions.
     async find(filter?: Filter<Row>): Promise<Row[]> {
-      const split = await splitFilter(schema.name, filter);
-      checkFilter(schema, split.filter, schemaOf);
-      const checked = split.filter;
-      return this.repo.find(
-        split.extra.length && checked
-          ? { ...checked, where: withExtra(checked.where, split.extra) }
-          : checked,
-      );
+      const { checked, resolved } = await resolveFilter(schema.name, filter);
+      checkFilter(schema, checked, schemaOf);
+      return this.repo.find(resolved);
     }
 
     async count(where?: Where<Row>): Promise<Count> {
-      const split = await splitWhere(schema.name, where);
-      checkWhere(schema, split.where);
-      return this.repo.count(withExtra(split.where, split.extra));
+      const { checked, resolved } = await resolveWhere(schema.name, where);
+      checkWhere(schema, checked);
+      return this.repo.count(resolved);
     }
 
     async findById(id: IdType, filter?: FilterExcludingWhere<Row>): Promise<Row> {

@@ -24,37 +24,46 @@ export function registerVirtualFilter(resource: string, key: string, build: Virt
 const isClause = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `where` without the virtual keys of `resource`, and the conditions they stand for. */
-export async function splitWhere<W>(
-  resource: string,
-  where: W,
-): Promise<{ where: W; extra: Where<object>[] }> {
+/**
+ * `where` as the client sent it, twice: `checked` without the virtual keys of `resource` (what the query guard
+ * checks), and `resolved` with each virtual key replaced by its condition, where it stood — the data provider
+ * ANDs the company with the list's filters, so a virtual key may sit inside an `and`/`or` clause.
+ */
+export async function resolveWhere<W>(resource: string, where: W): Promise<{ checked: W; resolved: W }> {
   const own = declared.get(resource);
-  if (!own?.size || !isClause(where)) return { where, extra: [] };
-  const rest: Record<string, unknown> = {};
+  if (!own?.size || !isClause(where)) return { checked: where, resolved: where };
+  const checked: Record<string, unknown> = {};
+  const resolved: Record<string, unknown> = {};
   const extra: Where<object>[] = [];
   for (const [key, value] of Object.entries(where)) {
     const build = own.get(key);
-    if (!build) rest[key] = value;
-    else if (value !== undefined && value !== null && value !== '') extra.push(await build(value));
+    if ((key === 'and' || key === 'or') && Array.isArray(value)) {
+      const parts = await Promise.all(value.map((clause: unknown) => resolveWhere(resource, clause)));
+      checked[key] = parts.map((part) => part.checked);
+      resolved[key] = parts.map((part) => part.resolved);
+    } else if (!build) {
+      checked[key] = value;
+      resolved[key] = value;
+    } else if (value !== undefined && value !== null && value !== '') extra.push(await build(value));
   }
-  return { where: rest as W, extra };
+  return { checked: checked as W, resolved: withExtra(resolved as W, extra) };
 }
 
 /** `where` ANDed with `extra`. */
 export function withExtra<W>(where: W, extra: Where<object>[]): W {
   if (!extra.length) return where;
   const base = isClause(where) && Object.keys(where).length ? [where] : [];
-  return { and: [...base, ...extra] } as W;
+  return (base.length + extra.length === 1 ? extra[0] : { and: [...base, ...extra] }) as W;
 }
 
-export async function splitFilter<F extends Filter<object> | undefined>(
+/** A filter's `where` resolved as by resolveWhere: `checked` for the guard, `resolved` for the store. */
+export async function resolveFilter<F extends Filter<object> | undefined>(
   resource: string,
   filter: F,
-): Promise<{ filter: F; extra: Where<object>[] }> {
-  if (!filter?.where) return { filter, extra: [] };
-  const { where, extra } = await splitWhere(resource, filter.where);
-  return { filter: { ...filter, where } as F, extra };
+): Promise<{ checked: F; resolved: F }> {
+  if (!filter?.where) return { checked: filter, resolved: filter };
+  const { checked, resolved } = await resolveWhere(resource, filter.where);
+  return { checked: { ...filter, where: checked } as F, resolved: { ...filter, where: resolved } as F };
 }
 
 export const badVirtualValue = (message: string): Error =>

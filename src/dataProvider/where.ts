@@ -3,6 +3,9 @@
  *
  * Rules (the architecture notes (data provider rules), docs/loopback-contract.md):
  * - `q` → `{or: [{f: {like: '%term%'}}, …]}` over `schema.search`.
+ * - A key (or a declared filter's `field`) in `schema.serverFilters` → its value as is under that key: the API
+ *   builds the condition (server/virtual-filters.ts), e.g. the product list's `buscar` over SKU, title, EAN
+ *   and brand.
  * - Declared filters (`schema.filters`) follow their operator; empty values and the filter's `ignore` values
  *   ('TODOS', 'TODAS') mean "no filter".
  * - Undeclared keys that are schema fields → equality (arrays → `inq`); `id` means the schema's idField.
@@ -243,6 +246,15 @@ export const filterToWhere = (
     }
     if (isEmptyFilterValue(value)) continue;
     if (filter && isIgnored(filter, value)) continue;
+
+    const serverKey = filter?.field ?? key;
+    if (schema.serverFilters?.includes(serverKey)) {
+      const primitive = toPrimitive(value);
+      if (primitive === undefined || primitive === null)
+        throw new FilterValueError(serverKey, labelOf(schema, serverKey), value);
+      conditions.push([serverKey, typeof primitive === 'string' ? primitive.trim() : primitive]);
+      continue;
+    }
 
     if (key === 'q') {
       const like = likeTerm(value);

@@ -224,6 +224,12 @@ export interface ResourceSchema {
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Fields searched by the free-text filter `q` (like %term% OR-ed). */
   search?: readonly string[];
+  /**
+   * Filter keys the API serves although they are no column (server/virtual-filters.ts, e.g. the product
+   * list's `buscar`): the data provider sends their value as is under that key. A declared filter whose
+   * `field` is one of them sends its input's value there.
+   */
+  serverFilters?: readonly string[];
   filters: readonly FilterSchema[];
   operations: ResourceOperations;
   relations?: readonly RelationSchema[];

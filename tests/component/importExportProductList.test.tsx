@@ -20,8 +20,8 @@ describe('product list export', () => {
     const getList = vi.spyOn(recorded.provider, 'getList');
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
-    fireEvent.change(screen.getByLabelText('Categoría contiene'), { target: { value: 'Sillas' } });
-    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(6));
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'prd-1' } });
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -31,12 +31,12 @@ describe('product list export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe((tableColumns('productos') ?? []).join(';'));
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(4);
     const exportCalls = getList.mock.calls.filter(
       ([resource, params]) => resource === 'productos' && params.pagination?.perPage === 5000,
     );
     expect(exportCalls).toHaveLength(1);
-    expect(exportCalls[0][1].filter).toMatchObject({ categorias: 'Sillas' });
-    expect(await screen.findByText('productos_PIM.csv: 6 filas exportadas')).toBeTruthy();
+    expect(exportCalls[0][1].filter).toMatchObject({ q: 'prd-1' });
+    expect(await screen.findByText('productos_PIM.csv: 3 filas exportadas')).toBeTruthy();
   });
 });

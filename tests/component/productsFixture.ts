@@ -8,6 +8,46 @@ import { dispatcherFor, type ProductApi } from '../../src/custom/productEditor/a
 import type { ManualSyncAnswer } from '../../src/core/productEditor/contract';
 import { createFallbackProductApi } from '../../src/custom/productEditor/fallbackApi';
 import { fakeProvider, fixture, type Fixture } from './renderApp';
+import type { CategoryRow } from '../../src/core/categoryTree';
+import {
+  CATEGORY_FILTER,
+  categoryAndDescendants,
+  inCategories,
+  matchesSearch,
+  searchTerm,
+} from '../../src/core/productSearch';
+
+/**
+ * The product list's search box (`q`) and category (`categoria`) over fakerest, by the rules the API states
+ * (src/core/productSearch.ts): SKU, title, EAN and brand, case- and accent-insensitive; a category with its
+ * subcategories.
+ */
+export const withProductSearch = (provider: DataProvider, data: Fixture): DataProvider => ({
+  ...provider,
+  getList: async (resource, params) => {
+    const { q, [CATEGORY_FILTER]: categoria, ...rest } = (params.filter ?? {}) as Record<string, unknown>;
+    if (resource !== 'productos' || (q === undefined && categoria === undefined))
+      return provider.getList(resource, params);
+    const term = searchTerm(q ?? '');
+    if (!term.ok) throw new Error(term.message);
+    const generals = (data['producto-generals'] ?? []) as Record<string, unknown>[];
+    const names =
+      categoria === undefined
+        ? undefined
+        : categoryAndDescendants((data.categorias ?? []) as unknown as CategoryRow[], String(categoria));
+    const ids = ((data.productos ?? []) as Record<string, unknown>[])
+      .filter((product) =>
+        matchesSearch(
+          product,
+          generals.find((general) => general.productoId === product.id),
+          term.term,
+        ),
+      )
+      .filter((product) => !names || inCategories(product.categorias, names))
+      .map((product) => product.id);
+    return provider.getList(resource, { ...params, filter: { ...rest, id: ids } });
+  },
+});
 
 /** 12 products of company 1 (stored out of order) and texts in every review state. */
 export const productFixture = (): Fixture => {
@@ -149,7 +189,7 @@ export const withProductApi = (
   overrides: Partial<ProductApi> = {},
   data: Fixture = productFixture(),
 ): Recorded => {
-  const base = fakeProvider(data);
+  const base = withProductSearch(fakeProvider(data), data);
   const fallback = createFallbackProductApi(base);
   const reviewTexts = vi.fn(fallback.reviewTexts);
   const syncManual = vi.fn(

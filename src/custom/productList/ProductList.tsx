@@ -6,6 +6,9 @@
  * and the current filter, page by page with progress and Cancel, no cap, `productos_PIM.csv` with the
  * productos table's columns. A field declared on the products schema that the list does not place itself is a
  * column of the chooser too (hidden at first unless the schema says `inList: true`; never when `inList: false`).
+ * Issue 16: one search box over SKU, title, EAN and brand and a category picker from the tree, both served by
+ * the API (SearchFilters.tsx); title, brand and EAN columns in the chooser from one request per page
+ * (GeneralColumns.tsx).
  */
 import {
   BulkDeleteButton,
@@ -21,7 +24,7 @@ import { CsvExportButton } from '../../resources/generic/csvExport/ExportButton'
 import { errorToast } from '../productEditor/ErrorToast';
 import { MESSAGES } from '../productEditor/messages';
 import { DEFAULT_PER_PAGE } from '../../resources/generic/GenericList';
-import { filtersFor } from '../../resources/generic/filtersFor';
+import { filterFor } from '../../resources/generic/filtersFor';
 import {
   openableRowsBody,
   openableRowsSx,
@@ -36,10 +39,16 @@ import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
 import { ReadinessField, ReadinessFilter, ReadinessProvider } from './ReadinessColumn';
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
+import { GENERAL_COLUMNS, GENERAL_LABELS, GeneralDataProvider, GeneralField } from './GeneralColumns';
+import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
+import { CATEGORY_FILTER } from '../../core/productSearch';
 
 /** Columns offered by the chooser but hidden at first. */
 const HIDDEN = [
   'id',
+  'titulo',
+  'marca',
+  'ean',
   'fechaModificacion',
   'fechaCreacion',
   'finalizadoSAT',
@@ -84,6 +93,25 @@ const BulkActions = () => {
 /** «Preparado» (listo para <marketplace>, < 80 %), after the schema's filters. */
 const READINESS_FILTER = <ReadinessFilter key="preparado" source="preparado" label="Preparado" />;
 
+/** The schema's filters, the search box (SKU, title, EAN, brand) and the category tree picker in their place. */
+const listFilters = (schema: ResourceSchema) => [
+  ...schema.filters.map((filter) =>
+    filter.source === 'q' ? (
+      <ProductSearchInput key="q" source="q" label={filter.label} alwaysOn={filter.alwaysOn} />
+    ) : filter.source === CATEGORY_FILTER ? (
+      <CategoryTreeFilter
+        key={CATEGORY_FILTER}
+        source={CATEGORY_FILTER}
+        label={filter.label}
+        alwaysOn={filter.alwaysOn}
+      />
+    ) : (
+      filterFor(schema, filter)
+    ),
+  ),
+  READINESS_FILTER,
+];
+
 export const ProductList = () => {
   const schema = declared(productos);
   const more = declaredColumns(schema);
@@ -91,42 +119,47 @@ export const ProductList = () => {
     <List
       perPage={DEFAULT_PER_PAGE}
       sort={schema.sort}
-      filters={[...filtersFor(schema), READINESS_FILTER]}
+      filters={listFilters(schema)}
       actions={<ListActions schema={schema} />}
       pagination={<ListPagination />}
       exporter={false}
     >
       <ReviewStatusProvider>
         <ReadinessProvider>
-          <DatagridConfigurable
-            omit={[...HIDDEN, ...more.filter((field) => field.inList !== true).map((field) => field.name)]}
-            rowClick="edit"
-            body={openableRowsBody}
-            sx={openableRowsSx}
-            bulkActionButtons={<BulkActions />}
-            bulkActionsToolbar={
-              <QuietBulkActionsToolbar>
-                <BulkActions />
-              </QuietBulkActionsToolbar>
-            }
-          >
-            <TextField source="id" />
-            <ThumbnailField source="imagen" sortable={false} />
-            <TextField source="nombre" />
-            <JoinedListField source="categorias" />
-            <JoinedListField source="familias" />
-            <SNField source="finalizado" />
-            <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
-            <ReadinessField source="preparado" label="Preparado" sortable={false} />
-            <ProductDateField source="fechaModificacion" />
-            <ProductDateField source="fechaCreacion" />
-            <SNField source="finalizadoSAT" />
-            <SNField source="enviarAecoc" />
-            <SNField source="sincronizarConBC" />
-            <SNField source="ensamblado" />
-            <MarketplaceField source="activoEnMarketplace" />
-            {more.map(fieldFor)}
-          </DatagridConfigurable>
+          <GeneralDataProvider>
+            <DatagridConfigurable
+              omit={[...HIDDEN, ...more.filter((field) => field.inList !== true).map((field) => field.name)]}
+              rowClick="edit"
+              body={openableRowsBody}
+              sx={openableRowsSx}
+              bulkActionButtons={<BulkActions />}
+              bulkActionsToolbar={
+                <QuietBulkActionsToolbar>
+                  <BulkActions />
+                </QuietBulkActionsToolbar>
+              }
+            >
+              <TextField source="id" />
+              <ThumbnailField source="imagen" sortable={false} />
+              <TextField source="nombre" />
+              {GENERAL_COLUMNS.map((source) => (
+                <GeneralField key={source} source={source} label={GENERAL_LABELS[source]} sortable={false} />
+              ))}
+              <JoinedListField source="categorias" />
+              <JoinedListField source="familias" />
+              <SNField source="finalizado" />
+              <ReviewStatusField source="estadoRevision" label="Estado de revisión" sortable={false} />
+              <ReadinessField source="preparado" label="Preparado" sortable={false} />
+              <ProductDateField source="fechaModificacion" />
+              <ProductDateField source="fechaCreacion" />
+              <SNField source="finalizadoSAT" />
+              <SNField source="enviarAecoc" />
+              <SNField source="sincronizarConBC" />
+              <SNField source="ensamblado" />
+              <MarketplaceField source="activoEnMarketplace" />
+              {more.map(fieldFor)}
+            </DatagridConfigurable>
+          </GeneralDataProvider>
         </ReadinessProvider>
       </ReviewStatusProvider>
     </List>

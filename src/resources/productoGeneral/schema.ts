@@ -19,14 +19,19 @@ export const productoGeneral = defineResource({
   fields: [
     id(),
     ref('productoId', 'Producto', 'productos', { required: true }),
-    str('titulo', 'Título', { maxLength: 255 }),
+    // searched by the product list's search box (server/features/product-search.ts)
+    str('titulo', 'Título', { maxLength: 255, indexed: true }),
     text('descripcion', 'Descripción'),
     text('descripcionLarga', 'Descripción larga', { inList: false }),
-    str('ean', 'EAN', { maxLength: 20, format: 'gtin' }),
+    str('ean', 'EAN', { maxLength: 20, format: 'gtin', indexed: true }),
     str('sku', 'SKU', { maxLength: 100 }),
     str('GLN', 'GLN', { maxLength: 20, format: 'gln', inList: false }),
     str('referenciaAgrupacion', 'Referencia de agrupación', { maxLength: 100, inList: false }),
-    str('marca', 'Marca', { maxLength: 100, namesOf: { reference: 'Marca', one: true, mustExist: true } }),
+    str('marca', 'Marca', {
+      maxLength: 100,
+      namesOf: { reference: 'Marca', one: true, mustExist: true },
+      indexed: true,
+    }),
     text('palabrasClave', 'Palabras clave', { inList: false }),
     text('puntosClave', 'Puntos clave', { inList: false }),
     str('color', 'Color', { maxLength: 100, inList: false }),

@@ -1,3 +1,4 @@
+import { CATEGORY_FILTER, SEARCH_FILTER } from '../../core/productSearch';
 import { contains, defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
 
 export const productos = defineResource({
@@ -24,6 +25,8 @@ export const productos = defineResource({
       maxLength: 500,
       list: { separator: '; ' },
       namesOf: { reference: 'categorias', mustExist: true },
+      // the list's category filter (server/features/product-search.ts)
+      indexed: true,
     }),
     str('familias', 'Familias', {
       maxLength: 500,
@@ -42,11 +45,31 @@ export const productos = defineResource({
     ...syncLogFields(),
   ],
   search: ['nombre'],
-  // docs/requirements.md#r2-screens: name contains, category contains, finalizado S/N — always shown, the list is used all day.
+  // Served by the API (server/features/product-search.ts, server/features/product-readiness.ts).
+  serverFilters: [SEARCH_FILTER, CATEGORY_FILTER, 'preparado'],
+  // docs/requirements.md#r2-screens, issue 16: one search box (SKU, title, EAN, brand), the category from the
+  // tree (with its subcategories), finalizado S/N — always shown, the list is used all day.
   filters: [
-    contains('nombre', 'Nombre contiene', { alwaysOn: true }),
-    contains('categorias', 'Categoría contiene', { alwaysOn: true }),
+    {
+      source: 'q',
+      field: SEARCH_FILTER,
+      op: 'contains',
+      label: 'Buscar',
+      input: 'text',
+      alwaysOn: true,
+    },
+    {
+      source: CATEGORY_FILTER,
+      op: 'eq',
+      label: 'Categoría',
+      input: 'reference',
+      reference: 'categorias',
+      alwaysOn: true,
+    },
     snFilter('finalizado', 'Finalizado', { alwaysOn: true }),
+    // the former free-text filters: not shown, still understood in links and by the data provider's callers
+    contains('nombre', 'Nombre contiene'),
+    contains('categorias', 'Categoría contiene'),
   ],
   menu: { group: 'productos', icon: 'Inventory2' },
   messages: { created: 'Producto creado', deleted: 'Producto eliminado' },

@@ -1,0 +1,95 @@
+/**
+ * «Find any product» (src/core/productSearch.ts): two filters of the product list the API serves, declared as
+ * virtual filters (server/virtual-filters.ts), so they are paged, counted and company-scoped like any other:
+ *
+ * - GET /productos?filter={"where":{"buscar":"<text>"}}  (and /productos/count?where=…): the text as a part of
+ *   the SKU (`nombre`) or of the general data's `titulo`, `ean` or `marca`, case- and accent-insensitive,
+ *   wildcards literal; one SQL condition:
+ *   `nombre LIKE ? OR id IN (SELECT productoId FROM producto_general WHERE titulo LIKE ? OR ean LIKE ? OR marca LIKE ?)`.
+ * - GET /productos?filter={"where":{"categoria":<category id>}}: products naming the category or one of its
+ *   subcategories in `categorias`.
+ *
+ * Company isolation: the conditions only narrow the caller's own query, which the company scope still bounds.
+ */
+import type { Where } from '@loopback/repository';
+import {
+  CATEGORY_FILTER,
+  categoryAndDescendants,
+  containsPattern,
+  listEntryPatterns,
+  matchesSearch,
+  SEARCH_FILTER,
+  SEARCHED_GENERAL_FIELDS,
+  searchTerm,
+} from '../../src/core/productSearch';
+import type { CategoryRow } from '../../src/core/categoryTree';
+import type { Feature } from '../feature';
+import { PARENT_SCOPE } from '../parent-scope';
+import { sqlConnectorOf } from '../sql';
+import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
+
+const GENERAL = 'producto-generals';
+/** No product matches (a category that does not exist). */
+const NOTHING: Where<object> = { id: { inq: [] } };
+
+export const feature: Feature = {
+  name: 'product-search',
+  register({ app, repositories }) {
+    if (!repositories.repositories.has('productos') || !repositories.repositories.has(GENERAL)) return;
+    const productos = repositories.repository('productos');
+    const generals = repositories.repository(GENERAL);
+    const hasSubqueries = () =>
+      Boolean(
+        (sqlConnectorOf(productos.dataSource) as { parentScopeInstalled?: boolean } | undefined)
+          ?.parentScopeInstalled,
+      );
+
+    const unregisterSearch = registerVirtualFilter('productos', SEARCH_FILTER, async (value) => {
+      const parsed = searchTerm(value);
+      if (!parsed.ok) throw badVirtualValue(parsed.message);
+      if (!parsed.term) return {};
+      const like = containsPattern(parsed.term);
+      if (hasSubqueries()) {
+        const model = generals.entityClass.modelName;
+        const where = { or: SEARCHED_GENERAL_FIELDS.map((field) => ({ [field]: { like } })) };
+        return {
+          or: [{ nombre: { like } }, { [PARENT_SCOPE]: { field: 'id', model, key: 'productoId', where } }],
+        } as Where<object>;
+      }
+      // A store without SQL: the matching general data rows, then their products' ids.
+      const rows = await generals.find({
+        fields: { productoId: true, titulo: true, ean: true, marca: true },
+      });
+      const ids = rows
+        .filter((row) => matchesSearch({}, row as Record<string, unknown>, parsed.term))
+        .map((row) => Number(row.productoId));
+      return { or: [{ nombre: { like } }, { id: { inq: ids } }] };
+    });
+
+    const unregisterCategory = registerVirtualFilter('productos', CATEGORY_FILTER, async (value) => {
+      const id = typeof value === 'number' ? value : Number(String(value).trim());
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw badVirtualValue(
+          `El filtro «categoria» debe ser el id de una categoría (recibido «${String(value)}»).`,
+        );
+      if (!repositories.repositories.has('categorias')) return NOTHING;
+      const categorias = repositories.repository('categorias');
+      const [chosen] = await categorias.find({ where: { id }, limit: 1 });
+      if (!chosen) return NOTHING;
+      const rows = (await categorias.find({
+        where: { empresaId: chosen.empresaId ?? null },
+        fields: { id: true, empresaId: true, codigo: true, padre: true, nombre: true },
+      })) as unknown as CategoryRow[];
+      const names = categoryAndDescendants(rows, id);
+      if (!names.length) return NOTHING;
+      return {
+        or: names.flatMap((name) => listEntryPatterns(name).map((like) => ({ categorias: { like } }))),
+      };
+    });
+
+    app.onStop(() => {
+      unregisterSearch();
+      unregisterCategory();
+    });
+  },
+};
