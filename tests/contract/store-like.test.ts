@@ -38,10 +38,9 @@ describe('like on the database', () => {
 
   it('20 wildcards against 10,000 characters: under 1 s, while another request answers under 100 ms', async () => {
     // a product of its own: a product has one general record (unique productoId)
-    const product = (await call(token, 'POST', '/productos', { nombre: 'LIKE-LARGO', empresaId: 1 }))
-      .body as {
-      id: number;
-    };
+    const created = await call(token, 'POST', '/productos', { nombre: 'LIKE-LARGO', empresaId: 1 });
+    expect(created.status).toBe(200);
+    const product = { id: Number(created.body.id) };
     expect(product.id).toBeGreaterThan(0);
     const long = 'a'.repeat(10_000);
     const general = await call(token, 'POST', '/producto-generals', {
