@@ -247,10 +247,11 @@ export const feature: Feature = {
       jobs.resume().catch((err: unknown) => console.error('readiness: resume failed', err));
     }, 1000);
     resume.unref();
-    app.onStop(() => {
+    app.onStop(async () => {
       clearTimeout(resume);
-      jobs.stop();
       unregister();
+      // the step in flight ends before the database closes (its queries would fail, unhandled, afterwards)
+      await jobs.stop();
     });
   },
 };

@@ -11,7 +11,8 @@ import type { RepositorySet } from '../../repository-set';
 import { loadCatalog, recompute } from './compute';
 
 export const JOBS = 'trabajos-preparacion';
-export const DEFAULT_BATCH = 500;
+/** Products per step: small enough that a stopping server waits for the step in flight only briefly. */
+export const DEFAULT_BATCH = 50;
 
 export interface JobRunner {
   /** Records a job (or joins a pending one of the same scope) and starts the runner; answers the job's id. */
@@ -20,7 +21,8 @@ export interface JobRunner {
   idle(): Promise<void>;
   /** Resumes jobs a previous run left unfinished. */
   resume(): Promise<void>;
-  stop(): void;
+  /** No new step starts; resolves once the step in flight has ended (at most `waitMs`). */
+  stop(waitMs?: number): Promise<void>;
 }
 
 export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunner {
@@ -125,8 +127,17 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
       kick();
       await Promise.resolve();
     },
-    stop() {
+    async stop(waitMs = 10_000) {
       stopped = true;
+      if (!running) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
