@@ -28,7 +28,7 @@ describe('list columns', () => {
     expect(visible('Marca')).toEqual(['nombre', 'codigo']);
     expect(visible('productos')).toEqual(['nombre', 'imagen', 'categorias', 'familias', 'finalizado']);
     expect(visible('producto-datos-catalogo')).toHaveLength(6);
-    expect(visible('usuarios')).toEqual(['nombre', 'codigo', 'mail']);
+    expect(visible('usuarios')).toEqual(['nombre', 'codigo', 'mail', 'activoSN']);
     expect(listColumns(schema('usuarios')).map((column) => column.field.name)).not.toContain('password');
     // explicit inList: true (campoUno) is shown, inList: false fields are offered hidden
     expect(visible('MarketPlacePrompts')).toEqual(['marketplaceId', 'categoriaCodigo', 'campoUno']);
@@ -44,8 +44,14 @@ describe('forms', () => {
       'codigo',
       'mail',
       'password',
+      'activoSN',
     ]);
-    expect(formFields(usuarios, 'edit').map((field) => field.name)).toEqual(['nombre', 'codigo', 'mail']);
+    expect(formFields(usuarios, 'edit').map((field) => field.name)).toEqual([
+      'nombre',
+      'codigo',
+      'mail',
+      'activoSN',
+    ]);
   });
 
   it('create defaults come from the schema', () => {

@@ -69,7 +69,7 @@ export async function spawnApi(
 }
 
 /** SIGTERM, then SIGKILL if it has not ended within `ms`. */
-export async function stopApi(api: ApiProcess, ms = 10_000): Promise<void> {
+export async function stopApi(api: ApiProcess, ms = 20_000): Promise<void> {
   process.kill(api.pid, 'SIGTERM');
   const timer = setTimeout(() => process.kill(api.pid, 'SIGKILL'), ms);
   await api.exited;

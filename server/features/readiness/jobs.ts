@@ -127,7 +127,7 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
       kick();
       await Promise.resolve();
     },
-    async stop(waitMs = 10_000) {
+    async stop(waitMs = 3_000) {
       stopped = true;
       if (!running) return;
       let timer: NodeJS.Timeout | undefined;

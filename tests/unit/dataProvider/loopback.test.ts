@@ -45,10 +45,7 @@ describe('loopbackDataProvider — productos', () => {
     const list = calls.find((call) => !call.path.endsWith('/count'))!;
     const count = calls.find((call) => call.path.endsWith('/count'))!;
     const expectedWhere = {
-      and: [
-        { empresaId: 3 },
-        { finalizado: 'S', categorias: { like: '%Ropa%' }, or: [{ nombre: { like: '%abc%' } }] },
-      ],
+      and: [{ empresaId: 3 }, { buscar: 'abc', finalizado: 'S', categorias: { like: '%Ropa%' } }],
     };
     expect(list.method).toBe('GET');
     expect(list.path).toBe(`${API}/productos`);
