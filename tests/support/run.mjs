@@ -2,16 +2,25 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+const canListen = (port) =>
+  new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+
+/**
+ * A free port for a server a test starts, taken below the kernel's ephemeral range (32768+): the API's own
+ * database process listens on an ephemeral port, which could otherwise be the one just handed to the API.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('No free port between 20000 and 32000');
 }
 
 /** Runs a command to completion with inherited stdio; resolves to its exit code. */
