@@ -47,7 +47,7 @@ async function feedPrice(request: APIRequestContext, nombre: string): Promise<un
 
 async function openCosts(page: Page, nombre: string): Promise<void> {
   await page.goto('/#/productos');
-  await page.getByLabel(/Nombre contiene|Name contains/).fill(nombre);
+  await page.getByLabel(/^(Buscar|Search)$/).fill(nombre);
   await expect(listRows(page)).toHaveCount(1);
   await listRows(page).first().locator('td.column-nombre').click();
   await page.getByRole('tab', { name: 'Catálogo y costes' }).click();

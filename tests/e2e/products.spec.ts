@@ -30,7 +30,7 @@ const saveAndConfirm = async (page: Page, expectVolumeWarning: boolean) => {
 
 const openProduct = async (page: Page, nombre: string) => {
   await page.goto('/#/productos');
-  await page.getByLabel('Nombre contiene').fill(nombre);
+  await page.getByLabel('Buscar', { exact: true }).fill(nombre);
   await expect(listRows(page)).toHaveCount(1);
   await listRows(page).first().locator('td.column-nombre').click();
   await expect(page.getByRole('tab', { name: 'Atributos' })).toBeVisible();
@@ -146,7 +146,7 @@ test.describe.serial('products', () => {
 
     // the list shows it with its picture and review status
     await page.goto('/#/productos');
-    await page.getByLabel('Nombre contiene').fill(NOMBRE);
+    await page.getByLabel('Buscar', { exact: true }).fill(NOMBRE);
     await expect(listRows(page)).toHaveCount(1);
     await expect(listRows(page).first()).toContainText('Taladros');
     await expect(listRows(page).first().getByTestId('review-status')).toHaveText('No incluido');
@@ -177,7 +177,7 @@ test.describe.serial('products', () => {
       await expect(toast(page, 'Producto eliminado')).toBeVisible();
       await expect(page).toHaveURL(/#\/productos(\?.*)?$/);
     }
-    await page.getByLabel('Nombre contiene').fill(NOMBRE);
+    await page.getByLabel('Buscar', { exact: true }).fill(NOMBRE);
     await expect(page.getByText(/No se encontraron .* con los filtros actuales/)).toBeVisible();
   });
 });
