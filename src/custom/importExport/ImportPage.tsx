@@ -22,6 +22,7 @@ import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from '
 import { createCsvParser, type CsvParser } from './parseClient';
 import type { PreparedRow } from './prepare';
 import { checkReferences } from './references';
+import { checkTypedValues } from './typedValues';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
@@ -112,7 +113,10 @@ const ImportPage = () => {
         const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
           findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
         });
-        const checked = await checkReferences(target, result, backend, { columnOf: columnsOf(next) });
+        // (and typed values: an attribute's value of its type, an icon's text among its values)
+        const columnOf = columnsOf(next);
+        const referenced = await checkReferences(target, result, backend, { columnOf });
+        const checked = await checkTypedValues(target, referenced, backend, { columnOf });
         if (run !== sequence.current) return;
         rows.current = checked;
         dispatch({ type: 'prepared', prepared: summarise(checked) });
