@@ -26,6 +26,7 @@ import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
 import { checkReferences } from '../../src/custom/importExport/references';
+import { checkTypedValues } from '../../src/custom/importExport/typedValues';
 import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -257,6 +258,44 @@ describe('other tables', () => {
     expect(direct.rejectedRows[0].problems[0]).toMatchObject({ column: 'skuSustituto' });
     expect(direct.rejectedRows[0].problems[0].reason).toContain(`«${tag}-NO-EXISTE» no existe`);
     expect(await list('Sustitutos', { skuSustituto: `${tag}-NO-EXISTE` })).toEqual([]);
+  });
+
+  it('producto_atributos: a value outside its attribute type is a problem in the preview; the others are imported normalised', async () => {
+    const { data: exterior } = await provider.create('atributos', {
+      data: { nombre: `${tag} Apto exterior`, tipo: 'sino' },
+    });
+    const { data: acabado } = await provider.create('atributos', {
+      data: { nombre: `${tag} Acabado`, tipo: 'lista', posiblesValores: 'Mate, Brillo' },
+    });
+    const { data: product } = await provider.create('productos', { data: { nombre: `${tag}-ATR` } });
+    const schema = schemaForTable('producto_atributos')!;
+    const parsed = parseCsv(
+      [
+        'productoId;atributoId;nombre;valor',
+        `${product.id};${exterior.id};Apto exterior;sí`,
+        `${product.id};${acabado.id};Acabado;satinado`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const columnOf = columnsOf(mappings);
+    const checked = await checkTypedValues(schema, prepareRows(schema, parsed.records, mappings), backend, {
+      columnOf,
+    });
+    const reason = `El campo 'valor' no es correcto: «satinado» no es un valor del atributo «${tag} Acabado»: use Mate, Brillo`;
+    expect(checked.map((row) => row.problems)).toEqual([[], [{ column: 'valor', reason }]]);
+    expect(checked[0].values.valor).toBe('S');
+    const report = await runImport({
+      schema,
+      rows: checked,
+      backend,
+      empresaId: 1,
+      columnOf,
+      retryDelayMs: 10,
+    });
+    expect(report).toMatchObject({ total: 2, created: 1, rejected: 1 });
+    expect(report.rejectedRows).toEqual([{ line: 3, problems: [{ column: 'valor', reason }] }]);
+    const stored = await list('producto-atributos', { productoId: product.id });
+    expect(stored.map((row) => [row.atributoId, row.valor])).toEqual([[exterior.id, 'S']]);
   });
 
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {
