@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { withProductApi } from './productsFixture';
+import { productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 // The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
 import '../../src/custom/productList/ProductList';
@@ -264,6 +264,55 @@ describe('product editor', () => {
     fireEvent.change(potencia, { target: { value: '1.200' } });
     fireEvent.blur(potencia);
     await waitFor(() => expect(potencia.value).toBe('1200'));
+  });
+
+  it('attribute inputs follow their type: a switch for sí/no (S/N), a select of the list, a date; the values are saved', async () => {
+    const data = productFixture();
+    const typed = [
+      { id: 5, nombre: 'Apto exterior', tipo: 'sino', valor: 'N' },
+      { id: 6, nombre: 'Acabado', tipo: 'lista', posiblesValores: 'Mate, Brillo', valor: 'Mate' },
+      { id: 7, nombre: 'Homologación', tipo: 'fecha', valor: '2024-12-25' },
+    ];
+    for (const { valor, ...attribute } of typed) {
+      data.atributos.push({
+        ...attribute,
+        empresaId: 1,
+        categorias: 'Taladros',
+        grupoAtributosId: 1,
+        codigo: attribute.id,
+      });
+      data['producto-atributos'].push({
+        id: attribute.id,
+        productoId: 10,
+        atributoId: attribute.id,
+        nombre: attribute.nombre,
+        valor,
+        ordenEnGrupo: attribute.id,
+      });
+    }
+    const recorded = withProductApi({}, data);
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    const exterior = (await screen.findByLabelText('Apto exterior')) as HTMLInputElement;
+    expect(exterior.type).toBe('checkbox');
+    expect(exterior.checked).toBe(false);
+    fireEvent.click(exterior);
+    const acabado = screen.getByRole('combobox', { name: 'Acabado' });
+    expect(acabado.textContent).toBe('Mate');
+    fireEvent.mouseDown(acabado);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Sin valor', 'Mate', 'Brillo']);
+    fireEvent.click(options[2]);
+    const fecha = screen.getByLabelText('Homologación') as HTMLInputElement;
+    expect(fecha.type).toBe('date');
+    expect(fecha.value).toBe('2024-12-25');
+    fireEvent.change(fecha, { target: { value: '2025-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(async () => {
+      const saved = await recorded.base.getMany('producto-atributos', { ids: [5, 6, 7] });
+      expect(saved.data.map((row) => row.valor)).toEqual(['S', 'Brillo', '2025-01-31']);
+    });
   });
 
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
