@@ -315,11 +315,32 @@ describe('product editor', () => {
     });
   });
 
+  it('families are picked from the records: Enter commits the highlighted «Profesional» for «Prof», an unknown name never reaches the field', async () => {
+    const recorded = withProductApi();
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    const familias = screen.getByRole('combobox', { name: 'Familias' });
+    familias.focus();
+    const field = () => document.querySelector('input[name="familias"]')?.closest('.MuiAutocomplete-root');
+    fireEvent.change(familias, { target: { value: 'Prof' } });
+    await screen.findByRole('option', { name: 'Profesional' });
+    fireEvent.keyDown(familias, { key: 'Enter' });
+    await waitFor(() => expect(within(field() as HTMLElement).getByText('Profesional')).toBeTruthy());
+    fireEvent.change(familias, { target: { value: 'Inexistente' } });
+    expect(await screen.findByText('Ninguna coincidencia entre familias')).toBeTruthy();
+    fireEvent.keyDown(familias, { key: 'Enter' });
+    fireEvent.blur(familias);
+    expect(within(field() as HTMLElement).queryByText('Inexistente')).toBeNull();
+    const chips = (field() as HTMLElement).querySelectorAll('.MuiChip-label');
+    expect([...chips].map((chip) => chip.textContent)).toEqual(['Profesional']);
+  });
+
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
     const recorded = withProductApi();
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    categorias.focus();
     // remove 'Taladros' (its chip) and add 'Bombillas'
     fireEvent.keyDown(categorias, { key: 'Backspace' });
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });
