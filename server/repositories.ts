@@ -112,6 +112,16 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
   }
 
+  /**
+   * The write rules (declared rules and beforeWrite hooks) on a row as it would be stored, without writing it
+   * (the import's dry run): throws what the write would; answers the row as the hooks normalised it.
+   */
+  async checkWrite(row: AnyObject): Promise<AnyObject> {
+    const checked = { ...row };
+    if (this.checksWrites) await this.checkRows([checked]);
+    return checked;
+  }
+
   /** Runs the hooks of `kind` (with `transactional` false: the delete hooks not already run in its transaction). */
   private async after(
     kind: 'afterCreate' | 'afterDelete',

@@ -6,7 +6,7 @@
  * company scoping, an export re-imported with no change, and each spec error message from real API answers.
  */
 import { possibleValues } from '../../src/core/iconValues';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { HttpError } from 'ra-core';
 import { createHttpClient } from '../../src/dataProvider/http';
@@ -27,6 +27,7 @@ import { prepareRows, type PreparedRow } from '../../src/custom/importExport/pre
 import { runImport } from '../../src/custom/importExport/runner';
 import { checkReferences } from '../../src/custom/importExport/references';
 import { checkTypedValues } from '../../src/custom/importExport/typedValues';
+import { checkOnServer } from '../../src/custom/importExport/dryRun';
 import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -296,6 +297,60 @@ describe('other tables', () => {
     expect(report.rejectedRows).toEqual([{ line: 3, problems: [{ column: 'valor', reason }] }]);
     const stored = await list('producto-atributos', { productoId: product.id });
     expect(stored.map((row) => [row.atributoId, row.valor])).toEqual([[exterior.id, 'S']]);
+  });
+
+  it('the preview asks the API (dry run, one request per batch) and marks as refused exactly the rows the import rejects', async () => {
+    const { data: taken } = await provider.create('Marca', {
+      data: { nombre: `${tag} Ocupada`, codigo: `${tag}-DR0` },
+    });
+    const { data: other } = await provider.create('Marca', {
+      data: { nombre: `${tag} Otra`, codigo: `${tag}-DR1` },
+    });
+    const schema = schemaForTable('marca')!;
+    const parsed = parseCsv(
+      [
+        'id;nombre;codigo',
+        `;${tag} Nueva A;${tag}-DR2`,
+        // another brand's code: the API refuses the update (ER_DUP_ENTRY), which only it can know
+        `${other.id};${tag} Otra;${taken.codigo}`,
+        `;${tag} Ocupada;${tag}-DR0`,
+        `;${tag} Nueva C;${tag}-DR3`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const columnOf = columnsOf(mappings);
+    const prepared = prepareRows(schema, parsed.records, mappings);
+    expect(prepared.every((row) => !row.problems.length)).toBe(true);
+    const check = vi.spyOn(backend, 'check');
+    const checked = await checkOnServer(schema.name, prepared, backend, { columnOf });
+    expect(check).toHaveBeenCalledTimes(1);
+    check.mockRestore();
+    // the brand whose code another brand holds is refused in the preview, with the import's own wording
+    expect(checked.map((row) => row.problems)).toEqual([
+      [],
+      [{ column: 'codigo', reason: DUPLICATE_MESSAGE }],
+      [],
+      [],
+    ]);
+    // nothing was written by the dry run
+    expect(await list('Marca', { nombre: `${tag} Nueva` })).toEqual([]);
+    const report = await runImport({
+      schema,
+      rows: checked,
+      backend,
+      empresaId: 1,
+      columnOf,
+      retryDelayMs: 10,
+    });
+    expect(report).toMatchObject({ total: 4, created: 2, unchanged: 1, rejected: 1 });
+    expect(report.rejectedRows).toEqual([
+      { line: 3, problems: [{ column: 'codigo', reason: DUPLICATE_MESSAGE }] },
+    ]);
+    // without the preview's answer the API refuses the same row the same way
+    const direct = await runImport({ schema, rows: prepared.slice(1, 2), backend, empresaId: 1, columnOf });
+    expect(direct.rejectedRows).toEqual([
+      { line: 3, problems: [{ column: 'codigo', reason: DUPLICATE_MESSAGE }] },
+    ]);
   });
 
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {

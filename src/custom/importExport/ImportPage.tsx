@@ -23,6 +23,7 @@ import { createCsvParser, type CsvParser } from './parseClient';
 import type { PreparedRow } from './prepare';
 import { checkReferences } from './references';
 import { checkTypedValues } from './typedValues';
+import { checkOnServer } from './dryRun';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
@@ -112,11 +113,14 @@ const ImportPage = () => {
         // names of other records (categories, brands, SKUs) must exist in the company: looked up on the API.
         const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
           findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+          checkImport: typeof (rawProvider as { checkImport?: unknown } | null)?.checkImport === 'function',
         });
         // (and typed values: an attribute's value of its type, an icon's text among its values)
         const columnOf = columnsOf(next);
         const referenced = await checkReferences(target, result, backend, { columnOf });
-        const checked = await checkTypedValues(target, referenced, backend, { columnOf });
+        const typed = await checkTypedValues(target, referenced, backend, { columnOf });
+        // then what a write would answer (references, uniqueness, the record a key names): the API's dry run
+        const checked = await checkOnServer(target.name, typed, backend, { columnOf });
         if (run !== sequence.current) return;
         rows.current = checked;
         dispatch({ type: 'prepared', prepared: summarise(checked) });

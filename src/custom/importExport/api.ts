@@ -1,7 +1,9 @@
 /**
  * The import's custom data provider method for the LoopBack API: `findWhere(resource, where)` →
  * GET /{resource}?filter={"where":…} through the app's HTTP client (Bearer, single-flight refresh, Spanish
- * errors), AND-ed with the selected company for company-scoped resources. Composed in main.tsx:
+ * errors), AND-ed with the selected company for company-scoped resources; and `checkImport(resource, rows)` →
+ * POST /importacion/comprobar/{resource}, the API's dry run of a batch of rows (what a write would answer,
+ * server/features/import-dry-run.ts). Composed in main.tsx:
  *
  *   const dataProvider = withImportExport(loopbackDataProvider(apiUrl, httpClient, …), apiUrl, httpClient, …);
  */
@@ -9,7 +11,7 @@ import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
-import type { FindWhere } from './backend';
+import type { CheckImport, FindWhere } from './backend';
 import { isRecord } from '../../core/guards';
 
 export function findWhereMethod(
@@ -30,9 +32,34 @@ export function findWhereMethod(
   };
 }
 
+export function checkImportMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CheckImport['checkImport'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/comprobar/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const answer = isRecord(response.json) && Array.isArray(response.json.rows) ? response.json.rows : [];
+    return answer.filter(isRecord).map((row) => ({
+      line: Number(row.line),
+      operation: row.operation === 'update' ? 'update' : 'create',
+      error: row.error,
+    }));
+  };
+}
+
 export const withImportExport = <D extends DataProvider>(
   provider: D,
   apiUrl: string,
   httpClient: HttpClient,
   getEmpresaId: () => number,
-): D & FindWhere => ({ ...provider, findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId) });
+): D & FindWhere & CheckImport => ({
+  ...provider,
+  findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
+  checkImport: checkImportMethod(apiUrl, httpClient, getEmpresaId),
+});
