@@ -26,11 +26,26 @@ export function iconValueRule(repos: RepositorySet) {
   };
 }
 
+/** The stored row of `row` (an update or replace carries its id), or undefined for a create. */
+const storedRow = async (
+  repos: RepositorySet,
+  resource: string,
+  row: AnyObject,
+): Promise<AnyObject | undefined> => {
+  if (row.id === null || row.id === undefined) return undefined;
+  const found = await repos.repository(resource).findOne({ where: { id: row.id } });
+  return found ? (found.toObject() as AnyObject) : undefined;
+};
+
 export function attributeValueRule(repos: RepositorySet) {
   const atributos = repos.repository('atributos');
   return {
     async beforeWrite(row: AnyObject): Promise<void> {
       if (row.atributoId === null || row.atributoId === undefined || typeof row.valor !== 'string') return;
+      // a value the stored row already held is kept (a write that changes another field, such as the
+      // attribute's name carried by a rename, is not refused for a value stored before the rule)
+      const stored = await storedRow(repos, 'producto-atributos', row);
+      if (stored && stored.valor === row.valor && stored.atributoId === row.atributoId) return;
       const attribute = await atributos.findOne({ where: { id: row.atributoId } });
       if (!attribute) return;
       const reading = readAttributeValue(attribute as AnyObject, row.valor);
@@ -41,15 +56,25 @@ export function attributeValueRule(repos: RepositorySet) {
   };
 }
 
-/** An attribute of a list declares its values; its default value is a value of its type (normalised). */
-export const attributeDeclarationRule = {
-  async beforeWrite(row: AnyObject): Promise<void> {
-    const errors = attributeDeclarationErrors(row);
-    if (Object.keys(errors).length) throw fieldErrors(errors, 'attributeType');
-    const reading = readAttributeValue(row, row.valorDefecto);
-    if (reading.ok && reading.value !== '') row.valorDefecto = reading.value;
-  },
-};
+/**
+ * An attribute of a list declares its values; its default value is a value of its type (normalised). Checked
+ * when the write changes the type, the values or the default (a rename or a category change of an attribute
+ * declared before the rule is not refused).
+ */
+export function attributeDeclarationRule(repos: RepositorySet) {
+  return {
+    async beforeWrite(row: AnyObject): Promise<void> {
+      const stored = await storedRow(repos, 'atributos', row);
+      const same = (field: string) =>
+        stored !== undefined && (stored[field] ?? null) === (row[field] ?? null);
+      if (same('tipo') && same('posiblesValores') && same('valorDefecto')) return;
+      const errors = attributeDeclarationErrors(row);
+      if (Object.keys(errors).length) throw fieldErrors(errors, 'attributeType');
+      const reading = readAttributeValue(row, row.valorDefecto);
+      if (reading.ok && reading.value !== '') row.valorDefecto = reading.value;
+    },
+  };
+}
 
 export const feature: Feature = {
   name: 'integrity-values',
@@ -58,7 +83,7 @@ export const feature: Feature = {
       repositories.repository('ProductoIconos').addHooks(iconValueRule(repositories));
     }
     if (repositories.repositories.has('atributos')) {
-      repositories.repository('atributos').addHooks(attributeDeclarationRule);
+      repositories.repository('atributos').addHooks(attributeDeclarationRule(repositories));
     }
     if (repositories.repositories.has('producto-atributos')) {
       repositories.repository('producto-atributos').addHooks(attributeValueRule(repositories));

@@ -293,6 +293,22 @@ describe('attribute types on the API', () => {
     expect(JSON.stringify(badDefault.body)).toContain('/valorDefecto');
   });
 
+  it('a value stored before its attribute became typed is kept by writes that do not change it', async () => {
+    const atributoId = await attribute(`Antes texto ${stamp}`, { tipo: 'texto' });
+    const productoId = await createProduct(`INT-OLD-${stamp}`);
+    const created = await value(productoId, atributoId, 'quizá');
+    expect(created.status).toBe(200);
+    expect((await call(token, 'PATCH', `/atributos/${atributoId}`, { tipo: 'sino' })).status).toBe(204);
+    const path = `/producto-atributos/${created.body.id}`;
+    expect((await call(token, 'PATCH', path, { ordenEnGrupo: 3 })).status).toBe(204);
+    expect((await call(token, 'GET', path)).body).toMatchObject({ valor: 'quizá', ordenEnGrupo: 3 });
+    expect((await call(token, 'PATCH', path, { valor: 'tal vez' })).status).toBe(422);
+    // and the attribute itself can be renamed although a product holds such a value
+    expect(
+      (await call(token, 'PATCH', `/atributos/${atributoId}`, { nombre: `Ahora sí/no ${stamp}` })).status,
+    ).toBe(204);
+  });
+
   it("an attribute's categories must exist in the company: 422 on categorias naming the unknown one", async () => {
     const refused = await call(token, 'POST', '/atributos', {
       empresaId: 1,
