@@ -11,11 +11,18 @@
  * The write rules run as on a write (SchemaRepository.checkWrite) and nothing is written. `error` has the
  * shape of the API's error answer (422 with details, ER_DUP_ENTRY), so the import words it as on a write.
  * The caller needs the permission to create or to update the resource, and to see the company.
+ *
+ *   POST /importacion/crear/{resource}   { empresaId, rows: [{ line, values }] }   → { rows: [{ line, id }] }
+ *
+ * The import's batch write of new rows: every row created in one transaction (a product with the
+ * quick-create values and its producto_general), through the same repository as a POST, so its rules and
+ * hooks apply. Any refusal undoes the whole batch and answers `{ rows: [], failed: { line, error } }` (the
+ * import then sends that batch row by row, to report each row's own reason).
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
 import { HttpErrors, param, post, requestBody } from '@loopback/rest';
-import { quickCreateProduct } from '../../src/core/csv/normalize';
+import { productoGeneralFor, quickCreateProduct } from '../../src/core/csv/normalize';
 import { canAccessWithRules } from '../../src/core/permissions';
 import type { ResourceSchema } from '../../src/resources/types';
 import { AuthBindings, type CompanyAccess, type CurrentUser } from '../auth/keys';
@@ -24,6 +31,7 @@ import { signedIn } from '../auth/permiso';
 import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import type { SchemaRepository } from '../repositories';
+import { inTransaction } from '../transaction';
 import { seesCompany } from './products/access';
 
 /** Rows per request (the preview sends batches of this size). */
@@ -96,6 +104,85 @@ export class ImportDryRunController {
     })
     body: { empresaId?: number; rows: DryRunRow[] },
   ): Promise<{ rows: DryRunAnswer[] }> {
+    const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create', 'update']);
+    const answers: DryRunAnswer[] = [];
+    for (const row of body.rows) {
+      const answer = await this.checkRow(repo, schema, row, empresaId);
+      if (answer) answers.push(answer);
+    }
+    return { rows: answers };
+  }
+
+  @post('/importacion/crear/{resource}', signedIn())
+  async createBatch(
+    @param.path.string('resource') resource: string,
+    @requestBody({
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['rows'],
+            properties: {
+              empresaId: { type: 'number' },
+              rows: {
+                type: 'array',
+                maxItems: DRY_RUN_BATCH,
+                items: {
+                  type: 'object',
+                  required: ['line', 'values'],
+                  properties: { line: { type: 'number' }, values: { type: 'object' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    })
+    body: { empresaId?: number; rows: DryRunRow[] },
+  ): Promise<{ rows: { line: number; id: unknown }[]; failed?: { line: number | null; error: AnyObject } }> {
+    const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create']);
+    const idField = schema.idField ?? 'id';
+    const isProduct = schema.table === 'productos';
+    const generals = isProduct ? this.repos.repository('producto-generals') : undefined;
+    let current: DryRunRow | undefined;
+    try {
+      return await inTransaction(repo.dataSource, async (options) => {
+        const created: { line: number; id: unknown }[] = [];
+        for (const row of body.rows) {
+          current = row;
+          const data: AnyObject = {};
+          for (const [name, value] of Object.entries(row.values ?? {}))
+            if (!isBlank(value)) data[name] = value;
+          delete data[idField];
+          if (schema.companyField && isBlank(data[schema.companyField]))
+            data[schema.companyField] = empresaId;
+          const stored = (await repo.create(
+            isProduct ? quickCreateProduct(data) : data,
+            options,
+          )) as AnyObject;
+          if (generals) {
+            await generals.create(
+              productoGeneralFor({ id: Number(stored.id), nombre: String(stored.nombre) }),
+              options,
+            );
+          }
+          created.push({ line: row.line, id: stored[idField] });
+        }
+        current = undefined;
+        return { rows: created };
+      });
+    } catch (error) {
+      // the whole batch is undone: the answer says which row failed and why (as a write would answer)
+      return { rows: [], failed: { line: current?.line ?? null, error: errorBody(error) } };
+    }
+  }
+
+  /** The resource's repository, after checking the caller may write it (one of `actions`) in the company. */
+  private async target(
+    resource: string,
+    requested: number | undefined,
+    actions: readonly ('create' | 'update')[],
+  ): Promise<{ repo: SchemaRepository; schema: ResourceSchema; empresaId: unknown }> {
     if (!this.repos.repositories.has(resource))
       throw new HttpErrors.NotFound(`Recurso desconocido: ${resource}`);
     const repo = this.repos.repository(resource);
@@ -103,22 +190,14 @@ export class ImportDryRunController {
     if (schema.view) throw new HttpErrors.NotFound(`Recurso desconocido: ${resource}`);
     const rules =
       (this.access.userId !== null && (await this.accessService.stateOf(this.user.id))?.rules) || [];
-    if (
-      !canAccessWithRules(rules, { action: 'create', resource }) &&
-      !canAccessWithRules(rules, { action: 'update', resource })
-    ) {
+    if (!actions.some((action) => canAccessWithRules(rules, { action, resource }))) {
       throw new HttpErrors.Forbidden(`Sin permiso para importar ${resource}`);
     }
-    const empresaId = body.empresaId ?? this.access.empresaId;
+    const empresaId = requested ?? this.access.empresaId;
     if (schema.companyField && !seesCompany(this.access, empresaId)) {
       throw new HttpErrors.Forbidden('Sin acceso a la empresa');
     }
-    const answers: DryRunAnswer[] = [];
-    for (const row of body.rows) {
-      const answer = await this.checkRow(repo, schema, row, empresaId);
-      if (answer) answers.push(answer);
-    }
-    return { rows: answers };
+    return { repo, schema, empresaId };
   }
 
   /** The stored record the row names (its id, else a natural key), in the company. */

@@ -353,6 +353,65 @@ describe('other tables', () => {
     ]);
   });
 
+  it('new rows go in one request per batch; a row the API refuses undoes that batch, which then goes row by row', async () => {
+    const schema = schemaForTable('productos')!;
+    const parsed = parseCsv(
+      [
+        'nombre;categorias',
+        `${tag}-B1;Sillas`,
+        `${tag}-B2;Mesas`,
+        // skipped the preview's checks: the API refuses the unknown category
+        `${tag}-B3;Categoría que no existe ${tag}`,
+        `${tag}-B4;Sillas`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const rows = prepareRows(schema, parsed.records, mappings);
+    const batch = vi.spyOn(backend, 'createBatch');
+    const single = vi.spyOn(backend, 'create');
+    const good = await runImport({
+      schema,
+      rows: [rows[0], rows[1], rows[3]],
+      backend,
+      empresaId: 1,
+      retryDelayMs: 10,
+    });
+    expect(good).toMatchObject({ created: 3, rejected: 0 });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(single).not.toHaveBeenCalled();
+    const created = await list('productos', { nombre: `${tag}-B` });
+    expect(created.map((row) => row.nombre).sort()).toEqual([`${tag}-B1`, `${tag}-B2`, `${tag}-B4`]);
+    // each with its producto_general, in the same transaction
+    const generals = await list('producto-generals', {});
+    const ids = new Set(generals.map((row) => row.productoId));
+    expect(created.every((row) => ids.has(row.id))).toBe(true);
+
+    batch.mockClear();
+    const again = parseCsv(['nombre;categorias', `${tag}-B5;Sillas`, `${tag}-B6;Nada ${tag}`].join('\n'));
+    const mixed = await runImport({
+      schema,
+      rows: prepareRows(schema, again.records, autoMap(schema, again.headers)),
+      backend,
+      empresaId: 1,
+      columnOf: columnsOf(mappings),
+      retryDelayMs: 10,
+    });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(mixed).toMatchObject({ created: 1, rejected: 1 });
+    expect(mixed.rejectedRows[0].line).toBe(3);
+    expect(mixed.rejectedRows[0].problems[0].reason).toContain(
+      `«Nada ${tag}» no existe entre las categorías`,
+    );
+    expect((await list('productos', { nombre: `${tag}-B` })).map((row) => row.nombre).sort()).toEqual([
+      `${tag}-B1`,
+      `${tag}-B2`,
+      `${tag}-B4`,
+      `${tag}-B5`,
+    ]);
+    batch.mockRestore();
+    single.mockRestore();
+  });
+
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {
     const [product] = await list('productos', { nombre: `${tag}-P1` });
     // an icon's text is one of its posiblesValores (the API refuses others)

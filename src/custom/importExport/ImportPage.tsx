@@ -202,6 +202,7 @@ const ImportPage = () => {
     dispatch({ type: 'importStarted', total: rows.current.length });
     const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
       findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+      createBatch: typeof (rawProvider as { createBatch?: unknown } | null)?.createBatch === 'function',
     });
     try {
       const result = await runImport({
