@@ -385,6 +385,9 @@ describe('other tables', () => {
     const generals = await list('producto-generals', {});
     const ids = new Set(generals.map((row) => row.productoId));
     expect(created.every((row) => ids.has(row.id))).toBe(true);
+    // the product history records them as the import's
+    const history = await client(`${server.url}/productos/${String(created[0].id)}/versiones`);
+    expect((history.json as { origen: string }[]).map((version) => version.origen)).toContain('importacion');
 
     batch.mockClear();
     const again = parseCsv(['nombre;categorias', `${tag}-B5;Sillas`, `${tag}-B6;Nada ${tag}`].join('\n'));

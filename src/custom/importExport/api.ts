@@ -14,6 +14,7 @@ import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
 import type { BatchCreated, CheckImport, CreateBatch, FindWhere } from './backend';
 import { isRecord } from '../../core/guards';
+import { ORIGIN_HEADER } from '../../core/history/versions';
 
 export function findWhereMethod(
   apiUrl: string,
@@ -64,6 +65,8 @@ export function createBatchMethod(
   return async (resource, rows, options = {}) => {
     const response = await httpClient(`${base}/importacion/crear/${encodeURIComponent(resource)}`, {
       method: 'POST',
+      // the product history records these writes as the import's
+      headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
       body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
