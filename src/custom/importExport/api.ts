@@ -1,7 +1,10 @@
 /**
  * The import's custom data provider method for the LoopBack API: `findWhere(resource, where)` →
  * GET /{resource}?filter={"where":…} through the app's HTTP client (Bearer, single-flight refresh, Spanish
- * errors), AND-ed with the selected company for company-scoped resources. Composed in main.tsx:
+ * errors), AND-ed with the selected company for company-scoped resources; and `checkImport(resource, rows)` →
+ * POST /importacion/comprobar/{resource}, the API's dry run of a batch of rows (what a write would answer,
+ * server/features/import-dry-run.ts); and `createBatch(resource, rows)` → POST /importacion/crear/{resource},
+ * new rows created in one request and one transaction. Composed in main.tsx:
  *
  *   const dataProvider = withImportExport(loopbackDataProvider(apiUrl, httpClient, …), apiUrl, httpClient, …);
  */
@@ -9,8 +12,9 @@ import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
-import type { FindWhere } from './backend';
+import type { BatchCreated, CheckImport, CreateBatch, FindWhere } from './backend';
 import { isRecord } from '../../core/guards';
+import { ORIGIN_HEADER } from '../../core/history/versions';
 
 export function findWhereMethod(
   apiUrl: string,
@@ -30,9 +34,63 @@ export function findWhereMethod(
   };
 }
 
+export function checkImportMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CheckImport['checkImport'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/comprobar/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const answer = isRecord(response.json) && Array.isArray(response.json.rows) ? response.json.rows : [];
+    return answer.filter(isRecord).map((row) => ({
+      line: Number(row.line),
+      operation: row.operation === 'update' ? 'update' : 'create',
+      error: row.error,
+    }));
+  };
+}
+
+/** POST /importacion/crear/{resource}: new rows created in one request and one transaction. */
+export function createBatchMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CreateBatch['createBatch'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/crear/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      // the product history records these writes as the import's
+      headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const json = isRecord(response.json) ? response.json : {};
+    const created = Array.isArray(json.rows) ? json.rows.filter(isRecord) : [];
+    const answer: BatchCreated = { rows: created.map((row) => ({ line: Number(row.line), id: row.id })) };
+    if (isRecord(json.failed)) {
+      answer.failed = {
+        line: typeof json.failed.line === 'number' ? json.failed.line : null,
+        error: json.failed.error,
+      };
+    }
+    return answer;
+  };
+}
+
 export const withImportExport = <D extends DataProvider>(
   provider: D,
   apiUrl: string,
   httpClient: HttpClient,
   getEmpresaId: () => number,
-): D & FindWhere => ({ ...provider, findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId) });
+): D & FindWhere & CheckImport & CreateBatch => ({
+  ...provider,
+  createBatch: createBatchMethod(apiUrl, httpClient, getEmpresaId),
+  findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
+  checkImport: checkImportMethod(apiUrl, httpClient, getEmpresaId),
+});
