@@ -1,10 +1,11 @@
 /**
  * GET /generarExcelShoppingfeed?empresaId= (docs/requirements.md#r7-api "Products"): an .xlsx with one row per product of the
  * company, written with exceljs' streaming writer straight into the response (columns in
- * src/core/integrations/feedColumns.ts), with a Content-Disposition file name.
+ * src/core/integrations/feedColumns.ts), with a Content-Disposition file name. The rows are read in keyset pages
+ * (nombre, id) of FEED_PAGE products joined with their first general and catalogue records, so memory and
+ * time per page stay the same however large the catalogue.
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, param, RestBindings, type Response } from '@loopback/rest';
 import ExcelJS from 'exceljs';
 import { FEED_COLUMNS, FEED_SHEET, feedFileName, feedRow } from '../../src/core/integrations/feedColumns';
@@ -14,9 +15,22 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { EXPORT_PRODUCTOS } from '../../src/core/apiPermisos';
+import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from '../sql';
 
-const PAGE = 500;
+/** Products per keyset page (FEED_PAGE_SIZE overrides it, read per request). */
+export const FEED_PAGE = 1000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const pageSize = (): number => {
+  const n = Number(process.env.FEED_PAGE_SIZE);
+  return Number.isInteger(n) && n > 0 ? n : FEED_PAGE;
+};
+
+/** The last row of a page: where the next page starts (order nombre, id). */
+interface Position {
+  nombre: string;
+  id: number;
+}
 
 export class IntegrationsFeedController {
   constructor(
@@ -24,14 +38,40 @@ export class IntegrationsFeedController {
     @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
   ) {}
 
-  /** The first row per product of a child table, for a page of product ids. */
-  private async firstByProduct(resource: string, ids: number[]): Promise<Map<number, AnyObject>> {
-    const rows = await this.repositories
-      .repository(resource)
-      .find({ where: { productoId: { inq: ids } }, order: ['id ASC'] });
-    const map = new Map<number, AnyObject>();
-    for (const row of rows) if (!map.has(Number(row.productoId))) map.set(Number(row.productoId), row);
-    return map;
+  /**
+   * One page of feed rows of `company` after `after`, in the feed's order (nombre, id): each product with its
+   * first general record and first catalogue record (lowest id), joined on their indexed productoId in one
+   * query. Keyset paging, so every page costs the same however deep in the catalogue.
+   */
+  private async page(
+    connector: SqlConnector,
+    company: number,
+    after: Position | undefined,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
+    const model = (name: string) => this.repositories.repository(name).entityClass.definition.name;
+    const p = namesOf(connector, model('productos'));
+    const g = namesOf(connector, model('producto-generals'));
+    const d = namesOf(connector, model('producto-datos-catalogo'));
+    const first = (n: typeof g, alias: string) =>
+      `LEFT JOIN ${n.t} ${alias} ON ${n.q(alias, 'id')} = (SELECT MIN(${n.q(`${alias}2`, 'id')}) ` +
+      `FROM ${n.t} ${alias}2 WHERE ${n.q(`${alias}2`, 'productoId')} = ${p.q('p', 'id')})`;
+    const params: unknown[] = [company];
+    let keyset = '';
+    if (after) {
+      keyset = ` AND (${p.q('p', 'nombre')} > ? OR (${p.q('p', 'nombre')} = ? AND ${p.q('p', 'id')} > ?))`;
+      params.push(after.nombre, after.nombre, after.id);
+    }
+    params.push(limit);
+    const sql =
+      `SELECT ${p.q('p', 'id')} AS pid, ${p.q('p', 'nombre')} AS nombre, ` +
+      `${p.q('p', 'categorias')} AS categorias, ${p.q('p', 'imagen')} AS imagen, ` +
+      `${g.q('g', 'titulo')} AS titulo, ${g.q('g', 'descripcion')} AS descripcion, ` +
+      `${g.q('g', 'marca')} AS marca, ${g.q('g', 'ean')} AS ean, ${d.q('d', 'precioFabrica')} AS precio ` +
+      `FROM ${p.t} p ${first(g, 'g')} ${first(d, 'd')} ` +
+      `WHERE ${p.q('p', 'empresaId')} = ?${keyset} ` +
+      `ORDER BY ${p.q('p', 'nombre')}, ${p.q('p', 'id')} LIMIT ?`;
+    return run(connector, statement(connector, model('productos'), sql, params));
   }
 
   @get('/generarExcelShoppingfeed', {
@@ -60,24 +100,20 @@ export class IntegrationsFeedController {
     sheet.columns = FEED_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for (let skip = 0; ; skip += PAGE) {
-      const page = await products.find({
-        where: { empresaId: company },
-        order: ['nombre ASC', 'id ASC'],
-        limit: PAGE,
-        skip,
-      });
-      if (!page.length) break;
-      const ids = page.map((p) => Number(p.id));
-      const [generals, catalogue] = await Promise.all([
-        this.firstByProduct('producto-generals', ids),
-        this.firstByProduct('producto-datos-catalogo', ids),
-      ]);
-      for (const product of page) {
-        const id = Number(product.id);
-        sheet.addRow(feedRow(product, generals.get(id), catalogue.get(id))).commit();
+    const connector = sqlConnectorOf(products.dataSource);
+    if (!connector) throw new Error('The shopping feed needs a SQL store');
+    const limit = pageSize();
+    for (let after: Position | undefined; ;) {
+      const rows = await this.page(connector, company, after, limit);
+      for (const row of rows) {
+        const general = { titulo: row.titulo, descripcion: row.descripcion, marca: row.marca, ean: row.ean };
+        sheet.addRow(feedRow(row, general, { precioFabrica: row.precio })).commit();
       }
-      if (page.length < PAGE) break;
+      if (rows.length < limit) break;
+      const last = rows[rows.length - 1];
+      after = { nombre: String(last.nombre), id: Number(last.pid) };
+      // The client reads slower than the database answers: wait for it rather than buffer the whole file.
+      if (response.writableNeedDrain) await new Promise((resolve) => response.once('drain', resolve));
     }
     sheet.commit();
     await workbook.commit();
