@@ -8,9 +8,12 @@ import { restrictWhere } from '../../company';
 import type { Row } from '../../repositories';
 import type { RepositorySet } from '../../repository-set';
 import type { ProductData } from '../generator';
+import { ReviewSql } from './review-sql';
 import { GENERALS, LANGUAGES, num, PRODUCTS } from './shared';
 
 export class TextScope {
+  private reviewSql?: ReviewSql;
+
   constructor(
     private readonly repos: RepositorySet,
     private readonly access: CompanyAccess,
@@ -18,6 +21,12 @@ export class TextScope {
 
   repo(name: string) {
     return this.repos.repository(name);
+  }
+
+  /** The review queries in SQL, scoped to the caller's companies. */
+  sql(): ReviewSql {
+    this.reviewSql ??= new ReviewSql((name) => this.repo(name), this.access);
+    return this.reviewSql;
   }
 
   /** Products the caller can see, optionally only `ids`. */
