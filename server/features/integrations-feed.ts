@@ -53,9 +53,10 @@ export class IntegrationsFeedController {
     const p = namesOf(connector, model('productos'));
     const g = namesOf(connector, model('producto-generals'));
     const d = namesOf(connector, model('producto-datos-catalogo'));
-    const first = (n: typeof g, alias: string) =>
-      `LEFT JOIN ${n.t} ${alias} ON ${n.q(alias, 'id')} = (SELECT MIN(${n.q(`${alias}2`, 'id')}) ` +
-      `FROM ${n.t} ${alias}2 WHERE ${n.q(`${alias}2`, 'productoId')} = ${p.q('p', 'id')})`;
+    // The first general and catalogue record of each product of the page, as ids (index lookups on productoId),
+    // then joined by primary key: a join condition with a correlated subquery is a scan per product.
+    const firstId = (n: typeof g, alias: string) =>
+      `(SELECT MIN(${n.q(alias, 'id')}) FROM ${n.t} ${alias} WHERE ${n.q(alias, 'productoId')} = ${p.q('p', 'id')})`;
     const params: unknown[] = [company];
     let keyset = '';
     if (after) {
@@ -63,14 +64,18 @@ export class IntegrationsFeedController {
       params.push(after.nombre, after.nombre, after.id);
     }
     params.push(limit);
-    const sql =
+    const products =
       `SELECT ${p.q('p', 'id')} AS pid, ${p.q('p', 'nombre')} AS nombre, ` +
       `${p.q('p', 'categorias')} AS categorias, ${p.q('p', 'imagen')} AS imagen, ` +
-      `${g.q('g', 'titulo')} AS titulo, ${g.q('g', 'descripcion')} AS descripcion, ` +
-      `${g.q('g', 'marca')} AS marca, ${g.q('g', 'ean')} AS ean, ${d.q('d', 'precioFabrica')} AS precio ` +
-      `FROM ${p.t} p ${first(g, 'g')} ${first(d, 'd')} ` +
-      `WHERE ${p.q('p', 'empresaId')} = ?${keyset} ` +
+      `${firstId(g, 'g2')} AS gid, ${firstId(d, 'd2')} AS did ` +
+      `FROM ${p.t} p WHERE ${p.q('p', 'empresaId')} = ?${keyset} ` +
       `ORDER BY ${p.q('p', 'nombre')}, ${p.q('p', 'id')} LIMIT ?`;
+    const sql =
+      `SELECT pp.pid, pp.nombre, pp.categorias, pp.imagen, ${g.q('g', 'titulo')} AS titulo, ` +
+      `${g.q('g', 'descripcion')} AS descripcion, ${g.q('g', 'marca')} AS marca, ${g.q('g', 'ean')} AS ean, ` +
+      `${d.q('d', 'precioFabrica')} AS precio ` +
+      `FROM (${products}) pp LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = pp.gid ` +
+      `LEFT JOIN ${d.t} d ON ${d.q('d', 'id')} = pp.did ORDER BY pp.nombre, pp.pid`;
     return run(connector, statement(connector, model('productos'), sql, params));
   }
 

@@ -65,6 +65,20 @@ beforeAll(async () => {
       }
     }
   }
+  // And generated ones (with their generation date) for two products.
+  const queued = await call(
+    admin,
+    'POST',
+    '/ProductosGeneracionTextos/createMany',
+    products.slice(1, 3).map((p) => ({ productoId: p.id, marketplacePromptId: prompts[0].id })),
+  );
+  expect(queued.status).toBe(200);
+  const ran = await call(
+    admin,
+    'GET',
+    `/generarTextosIAPorProcesoManual?ids=${queued.body.map((row) => row.id).join(',')}`,
+  );
+  expect(ran.body).toMatchObject({ ejecutados: 2 });
 });
 
 afterAll(async () => {
@@ -83,6 +97,7 @@ describe('review view in SQL', () => {
     for (const text of texts) groups.set(key(text), [...(groups.get(key(text)) ?? []), text]);
     expect(new Set(rows.map(key))).toEqual(new Set(groups.keys()));
     const byId = new Map(products.map((p) => [p.id, p]));
+    let dated = 0;
     for (const row of rows) {
       const group = groups.get(key(row))!;
       const reviewed = group.filter((t) => t.revisado_sn === 'S').length;
@@ -94,7 +109,15 @@ describe('review view in SQL', () => {
         textIds: group.map((t) => t.id),
         marketplacePromptId: group[0].marketplacePromptId,
       });
+      const dates = group
+        .map((t) => t.fechaGeneracion)
+        .filter(Boolean)
+        .map((d) => new Date(String(d)).toISOString())
+        .sort();
+      expect(row.fechaGeneracion).toBe(dates.at(-1));
+      if (dates.length) dated++;
     }
+    expect(dated).toBeGreaterThan(0);
     const names = rows.map((row) => String(row.nombre));
     expect(
       names.filter(

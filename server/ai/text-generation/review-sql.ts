@@ -228,16 +228,20 @@ export class ReviewSql {
       limit = ' LIMIT ? OFFSET ?';
       paging.push(page.limit ?? 1_000_000_000, page.skip ?? 0);
     }
-    const pageSql =
+    // The first general record's id (an index lookup on productoId) is taken with the page, and the record
+    // joined by primary key after it.
+    const firstGeneral = `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = x.pid)`;
+    const rowsSql =
       `SELECT x.pid, x.mid, x.total, x.revisados, x.fecha, ${t.q('f', 'marketplacePromptId')} AS prompt, ` +
       `${p.q('p', 'nombre')} AS nombre, ${p.q('p', 'categorias')} AS categorias, ` +
-      `${p.q('p', 'activoEnMarketplace')} AS activo, ${g.q('g', 'titulo')} AS titulo, ${m.q('m', 'codigo')} AS codigo ` +
+      `${p.q('p', 'activoEnMarketplace')} AS activo, ${m.q('m', 'codigo')} AS codigo, ${firstGeneral} AS gid ` +
       `FROM (${groups.sql}) x JOIN ${p.t} p ON ${p.q('p', 'id')} = x.pid ` +
       `JOIN ${t.t} f ON ${t.q('f', 'id')} = x.firstid ` +
-      `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = ` +
-      `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = x.pid) ` +
       `LEFT JOIN ${m.t} m ON ${m.q('m', 'id')} = x.mid ` +
       `WHERE ${estado.sql} ORDER BY ${p.q('p', 'nombre')}, ${m.q('m', 'codigo')}, x.pid, x.mid${limit}`;
+    const pageSql =
+      `SELECT y.*, ${g.q('g', 'titulo')} AS titulo FROM (${rowsSql}) y ` +
+      `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = y.gid ORDER BY y.nombre, y.codigo, y.pid, y.mid`;
     const pageParams = [...groups.params, ...estado.params, ...paging];
     const rows = await this.rows(pageSql, pageParams);
     // The ids of the page's texts: the texts joined with the page itself (no id list).

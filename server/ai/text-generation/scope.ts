@@ -5,6 +5,7 @@
 import type { AnyObject, Where } from '@loopback/repository';
 import type { CompanyAccess } from '../../auth/keys';
 import { restrictWhere } from '../../company';
+import { PARENT_SCOPE, type ParentScope } from '../../parent-scope';
 import type { Row } from '../../repositories';
 import type { RepositorySet } from '../../repository-set';
 import type { ProductData } from '../generator';
@@ -33,6 +34,22 @@ export class TextScope {
   async visibleProducts(ids?: readonly number[]): Promise<Row[]> {
     const where: Where<Row> | undefined = ids ? { id: { inq: [...ids] } } : undefined;
     return this.repo(PRODUCTS).find({ where: restrictWhere(where, this.access, 'empresaId') });
+  }
+
+  /**
+   * The condition "`field` is a product the caller can see", as a SQL subquery on the products (undefined for an
+   * admin: every product) — for reading child rows without listing product ids.
+   */
+  ofVisibleProducts(field: string): AnyObject | undefined {
+    const where = restrictWhere(undefined, this.access, 'empresaId');
+    if (!where) return undefined;
+    const scope: ParentScope = {
+      field,
+      model: this.repo(PRODUCTS).entityClass.definition.name,
+      key: 'id',
+      where,
+    };
+    return { [PARENT_SCOPE]: scope };
   }
 
   async visibleProductIds(ids?: readonly number[]): Promise<Set<number>> {
