@@ -53,28 +53,32 @@ export class IntegrationsFeedController {
     const p = namesOf(connector, model('productos'));
     const g = namesOf(connector, model('producto-generals'));
     const d = namesOf(connector, model('producto-datos-catalogo'));
-    // The first general and catalogue record of each product of the page, as ids (index lookups on productoId),
-    // then joined by primary key: a join condition with a correlated subquery is a scan per product.
+    // The page of products first (the keyset range of the index on nombre); then, for those rows only, the id
+    // of each one's first general and catalogue record (index lookups on productoId); then those records
+    // joined by primary key. (A correlated subquery beside the sort, or in a join condition, runs for every
+    // product of the company.)
     const firstId = (n: typeof g, alias: string) =>
-      `(SELECT MIN(${n.q(alias, 'id')}) FROM ${n.t} ${alias} WHERE ${n.q(alias, 'productoId')} = ${p.q('p', 'id')})`;
+      `(SELECT MIN(${n.q(alias, 'id')}) FROM ${n.t} ${alias} WHERE ${n.q(alias, 'productoId')} = pg0.pid)`;
     const params: unknown[] = [company];
     let keyset = '';
     if (after) {
-      keyset = ` AND (${p.q('p', 'nombre')} > ? OR (${p.q('p', 'nombre')} = ? AND ${p.q('p', 'id')} > ?))`;
+      // (nombre, id) after the last row; the leading `nombre >= ?` lets the index on nombre start there.
+      const nombre = p.q('p', 'nombre');
+      keyset = ` AND ${nombre} >= ? AND (${nombre} > ? OR ${p.q('p', 'id')} > ?)`;
       params.push(after.nombre, after.nombre, after.id);
     }
     params.push(limit);
     const products =
       `SELECT ${p.q('p', 'id')} AS pid, ${p.q('p', 'nombre')} AS nombre, ` +
-      `${p.q('p', 'categorias')} AS categorias, ${p.q('p', 'imagen')} AS imagen, ` +
-      `${firstId(g, 'g2')} AS gid, ${firstId(d, 'd2')} AS did ` +
+      `${p.q('p', 'categorias')} AS categorias, ${p.q('p', 'imagen')} AS imagen ` +
       `FROM ${p.t} p WHERE ${p.q('p', 'empresaId')} = ?${keyset} ` +
       `ORDER BY ${p.q('p', 'nombre')}, ${p.q('p', 'id')} LIMIT ?`;
+    const withIds = `SELECT pg0.*, ${firstId(g, 'g2')} AS gid, ${firstId(d, 'd2')} AS did FROM (${products}) pg0`;
     const sql =
       `SELECT pp.pid, pp.nombre, pp.categorias, pp.imagen, ${g.q('g', 'titulo')} AS titulo, ` +
       `${g.q('g', 'descripcion')} AS descripcion, ${g.q('g', 'marca')} AS marca, ${g.q('g', 'ean')} AS ean, ` +
       `${d.q('d', 'precioFabrica')} AS precio ` +
-      `FROM (${products}) pp LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = pp.gid ` +
+      `FROM (${withIds}) pp LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = pp.gid ` +
       `LEFT JOIN ${d.t} d ON ${d.q('d', 'id')} = pp.did ORDER BY pp.nombre, pp.pid`;
     return run(connector, statement(connector, model('productos'), sql, params));
   }

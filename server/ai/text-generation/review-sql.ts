@@ -228,20 +228,20 @@ export class ReviewSql {
       limit = ' LIMIT ? OFFSET ?';
       paging.push(page.limit ?? 1_000_000_000, page.skip ?? 0);
     }
-    // The first general record's id (an index lookup on productoId) is taken with the page, and the record
-    // joined by primary key after it.
-    const firstGeneral = `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = x.pid)`;
+    // The page first; then, for its rows only, the first general record's id (an index lookup on productoId),
+    // and the record joined by primary key.
+    const firstGeneral = `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = y.pid)`;
     const rowsSql =
       `SELECT x.pid, x.mid, x.total, x.revisados, x.fecha, ${t.q('f', 'marketplacePromptId')} AS prompt, ` +
       `${p.q('p', 'nombre')} AS nombre, ${p.q('p', 'categorias')} AS categorias, ` +
-      `${p.q('p', 'activoEnMarketplace')} AS activo, ${m.q('m', 'codigo')} AS codigo, ${firstGeneral} AS gid ` +
+      `${p.q('p', 'activoEnMarketplace')} AS activo, ${m.q('m', 'codigo')} AS codigo ` +
       `FROM (${groups.sql}) x JOIN ${p.t} p ON ${p.q('p', 'id')} = x.pid ` +
       `JOIN ${t.t} f ON ${t.q('f', 'id')} = x.firstid ` +
       `LEFT JOIN ${m.t} m ON ${m.q('m', 'id')} = x.mid ` +
       `WHERE ${estado.sql} ORDER BY ${p.q('p', 'nombre')}, ${m.q('m', 'codigo')}, x.pid, x.mid${limit}`;
     const pageSql =
-      `SELECT y.*, ${g.q('g', 'titulo')} AS titulo FROM (${rowsSql}) y ` +
-      `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = y.gid ORDER BY y.nombre, y.codigo, y.pid, y.mid`;
+      `SELECT z.*, ${g.q('g', 'titulo')} AS titulo FROM (SELECT y.*, ${firstGeneral} AS gid FROM (${rowsSql}) y) z ` +
+      `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = z.gid ORDER BY z.nombre, z.codigo, z.pid, z.mid`;
     const pageParams = [...groups.params, ...estado.params, ...paging];
     const rows = await this.rows(pageSql, pageParams);
     // The ids of the page's texts: the texts joined with the page itself (no id list).
