@@ -18,7 +18,7 @@ import { EXPORT_PRODUCTOS } from '../../src/core/apiPermisos';
 import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from '../sql';
 
 /** Products per keyset page (FEED_PAGE_SIZE overrides it, read per request). */
-export const FEED_PAGE = 1000;
+export const FEED_PAGE = 5000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const pageSize = (): number => {
