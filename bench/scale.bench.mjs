@@ -223,7 +223,19 @@ async function measure(env) {
     figures['shopping feed (ms)'] = ms(feed0);
     figures['shopping feed peak (MB)'] = Math.round(peak);
     figures['AI review first page (ms)'] = await timedMedian(() =>
-      get('/obtenerRegistrosVistaMarketPlaceProductoGeneral?categoria=TODAS&revision=N'),
+      get('/obtenerRegistrosVistaMarketPlaceProductoGeneral?limit=25'),
+    );
+    figures['AI review, category filter (ms)'] = await timedMedian(() =>
+      get('/obtenerRegistrosVistaMarketPlaceProductoGeneral?categoria=HER&revision=No%20revisado&limit=25'),
+    );
+    figures['AI review whole list (ms)'] = await timedMedian(() =>
+      get('/obtenerRegistrosVistaMarketPlaceProductoGeneral'),
+    );
+    figures['B2B first page (ms)'] = await timedMedian(() =>
+      get('/B2bProductos/obtenerProductosFiltrados?limit=25'),
+    );
+    figures['B2B search page (ms)'] = await timedMedian(() =>
+      get('/B2bProductos/obtenerProductosFiltrados?filtro1=escala%2042&limit=25&skip=25'),
     );
     // Raw creates: 6 concurrent writers.
     const creates = Math.min(600, N / 10);

@@ -181,7 +181,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
               repo,
               await context.get(AuthBindings.COMPANY_ACCESS),
               repositoryOf,
-              repositories.parentSubqueries,
             ),
           )
           .inScope(BindingScope.TRANSIENT);

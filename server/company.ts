@@ -14,8 +14,8 @@
  *
  * A child without a company field declares `companyVia: {field, parent, parentKey?}` (e.g. producto-generals by
  * productoId → productos; Sustitutos by skuPrincipal → productos.nombre): for a non-admin "`field` IN (the keys
- * (default: ids) of the parents they may see)" is AND-ed into every where — on a SQL store as a subquery
- * (parent-scope.ts), so nothing is loaded; on the memory store as an `inq` list read from the parent. The
+ * (default: ids) of the parents they may see)" is AND-ed into every where as a SQL subquery (parent-scope.ts),
+ * nested for a parent scoped through its own parent, so no request loads the parents' keys. The
  * parents' condition comes from the parent's own scoped repository, so a parent may itself be scoped by
  * `companyField` or `companyVia`; by-id routes of a hidden row answer 404; writing a row whose parent is not
  * visible (POST, PUT, PATCH body) answers 403 FORBIDDEN_COMPANY.
@@ -26,7 +26,7 @@ import { HttpErrors } from '@loopback/rest';
 import type { ResourceSchema } from '../src/resources/types';
 import type { CompanyAccess } from './auth/keys';
 import type { CrudRepo } from './crud-controllers';
-import { PARENT_SCOPE } from './parent-scope';
+import { PARENT_SCOPE, type ParentScope } from './parent-scope';
 import type { IdType, Row } from './repositories';
 
 export const ADMIN_ROLE = 'admin';
@@ -100,23 +100,14 @@ export function scopedRepository(
   repo: CrudRepo,
   access: CompanyAccess,
   repositoryOf: RepositoryOf,
-  /** The store turns PARENT_SCOPE conditions into subqueries (a SQL store). */
-  subqueries = false,
 ): CompanyScopedRepository {
   let parent: CompanyScopedRepository | undefined;
   if (scope.via) {
     const parentRepo = repositoryOf(scope.via.parent);
     if (!parentRepo) throw new Error(`${schema.name}: no repository for ${scope.via.parent.name}`);
-    parent = scopedRepository(
-      scope.via.parent,
-      scope.via.scope,
-      parentRepo,
-      access,
-      repositoryOf,
-      subqueries,
-    );
+    parent = scopedRepository(scope.via.parent, scope.via.scope, parentRepo, access, repositoryOf);
   }
-  return new CompanyScopedRepository(repo, schema, scope, access, parent, subqueries);
+  return new CompanyScopedRepository(repo, schema, scope, access, parent);
 }
 
 /** The condition no row meets, on both stores. */
@@ -148,15 +139,8 @@ export const mayWriteCompany = (access: CompanyAccess, value: unknown): boolean 
 
 type FullRepo = Required<CrudRepo>;
 
-/** Parent keys visible to a user, as stored (for `inq`; the memory store only). */
-interface VisibleKeys {
-  values: unknown[];
-}
-
 export class CompanyScopedRepository implements CrudRepo {
   private readonly field: string;
-  /** `companyVia`: the keys of the parents the user may see, read once per request. */
-  private parentKeys?: Promise<VisibleKeys>;
 
   constructor(
     private readonly inner: CrudRepo,
@@ -164,7 +148,6 @@ export class CompanyScopedRepository implements CrudRepo {
     private readonly scope: CompanyScope,
     private readonly access: CompanyAccess,
     private readonly parent?: CompanyScopedRepository,
-    private readonly subqueries = false,
   ) {
     this.field = scope.field;
   }
@@ -173,30 +156,21 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.inner as FullRepo;
   }
 
-  /** The values of `key` in the rows this user may see (for the children of a `companyVia`). */
-  async visibleKeys(key: string): Promise<VisibleKeys> {
-    const rows = await this.find({ fields: { [key]: true } } as Filter<Row>);
-    const values = rows.map((r) => (r as Clause)[key]).filter((v) => v !== null && v !== undefined);
-    return { values: [...new Set(values)] };
-  }
-
-  private visibleParents(): Promise<VisibleKeys> {
-    if (!this.parent || !this.scope.via) return Promise.resolve({ values: [] });
-    this.parentKeys ??= this.parent.visibleKeys(this.scope.via.key);
-    return this.parentKeys;
-  }
-
-  /** The condition selecting the rows this user may see (undefined: every row). */
+  /**
+   * The condition selecting the rows this user may see (undefined: every row). Through a parent: "`field` IN
+   * (SELECT key FROM the parent WHERE the parent's own condition)", one SQL condition, nothing read here.
+   */
   async visible(): Promise<Clause | undefined> {
     if (!this.scope.via || this.access.admin) return visibleWhere(this.access, this.field);
-    if (this.subqueries && this.parent) {
-      const { parent, key } = this.scope.via;
-      return {
-        [PARENT_SCOPE]: { field: this.field, model: parent.model, key, where: await this.parent.visible() },
-      };
-    }
-    const { values } = await this.visibleParents();
-    return values.length ? { [this.field]: { inq: values } } : nothing(this.field);
+    if (!this.parent) return nothing(this.field);
+    const { parent, key } = this.scope.via;
+    const scope: ParentScope = {
+      field: this.field,
+      model: parent.model,
+      key,
+      where: await this.parent.visible(),
+    };
+    return { [PARENT_SCOPE]: scope };
   }
 
   private async restrict(where?: Where<Row>): Promise<Where<Row> | undefined> {

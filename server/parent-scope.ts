@@ -4,8 +4,7 @@
  * `{[PARENT_SCOPE]: {field, model, key, where}}`, meaning "`field` IN (SELECT `key` FROM the table of `model`
  * WHERE `where`)", and the SQL connector of the datasource turns it into exactly that (identifiers escaped and
  * values bound by the connector, nested scopes included), so a child's list never loads its parents' keys.
- * Installed once on a SQL datasource; stores without SQL never receive the marker (company.ts falls back to
- * key lists there).
+ * Installed once on the datasource (every store is SQL: the embedded PGlite, PostgreSQL or MySQL/MariaDB).
  */
 import type { juggler } from '@loopback/repository';
 import { sqlConnectorOf, type SqlConnector, type SqlStatement } from './sql';
@@ -31,10 +30,12 @@ type Patchable = SqlConnector & { _buildWhere: BuildWhere; parentScopeInstalled?
 const isScoped = (where: unknown): where is Record<string, unknown> =>
   typeof where === 'object' && where !== null && !Array.isArray(where) && PARENT_SCOPE in where;
 
-/** Teaches the datasource's SQL connector the PARENT_SCOPE condition; false on a store without SQL. */
+/** Teaches the datasource's SQL connector the PARENT_SCOPE condition (true once installed). */
 export function installParentScope(dataSource: juggler.DataSource): boolean {
   const connector = sqlConnectorOf(dataSource) as Patchable | undefined;
-  if (!connector || typeof connector._buildWhere !== 'function') return false;
+  if (!connector || typeof connector._buildWhere !== 'function') {
+    throw new Error('Company scoping through a parent needs a SQL connector (PostgreSQL or MySQL)');
+  }
   if (connector.parentScopeInstalled) return true;
   const own: BuildWhere = connector._buildWhere.bind(connector);
   // The connector's and/or handling calls this._buildWhere again, so scopes nested in and/or are seen too.

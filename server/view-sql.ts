@@ -19,13 +19,18 @@ export interface ViewSqlContext {
 
 type ViewSql = (context: ViewSqlContext) => string;
 
-/** `g` joined as the first general record of product `p`. */
-function firstGeneral({ names }: ViewSqlContext): string {
+/**
+ * The products as `p` (every column, plus the id of each one's first general record, an index lookup on
+ * productoId) with that record joined as `g` by primary key. (A join condition holding the correlated
+ * subquery itself would be evaluated against every general record on PostgreSQL.)
+ */
+function withFirstGeneral({ names }: ViewSqlContext): string {
   const p = names('productos');
   const g = names('producto-generals');
+  const first = `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = ${p.q('p0', 'id')})`;
   return (
-    `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = ` +
-    `(SELECT MIN(${g.q('g2', 'id')}) FROM ${g.t} g2 WHERE ${g.q('g2', 'productoId')} = ${p.q('p', 'id')})`
+    `(SELECT p0.*, ${first} AS first_general FROM ${p.t} p0) p ` +
+    `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = p.first_general`
   );
 }
 
@@ -44,7 +49,7 @@ export const VIEW_SQL: Record<string, ViewSql> = {
       `SELECT ${p.q('p', 'id')} AS ${out('id')}, ${p.q('p', 'empresaId')} AS ${out('empresaId')}, ` +
       `${p.q('p', 'nombre')} AS ${out('nombre')}, ${g.q('g', 'titulo')} AS ${out('titulo')}, ` +
       `${p.q('p', 'imagen')} AS ${out('imagen')}, ${p.q('p', 'categorias')} AS ${out('categorias')} ` +
-      `FROM ${p.t} p ${firstGeneral(context)}`
+      `FROM ${withFirstGeneral(context)}`
     );
   },
 
@@ -64,7 +69,7 @@ export const VIEW_SQL: Record<string, ViewSql> = {
       `${p.q('p', 'nombre')} AS ${out('nombre')}, ${g.q('g', 'titulo')} AS ${out('titulo')}, ` +
       `${g.q('g', 'marca')} AS ${out('marca')}, ${p.q('p', 'categorias')} AS ${out('categorias')}, ` +
       `${parent} AS ${out('categoriaPadre')}, ${p.q('p', 'imagen')} AS ${out('imagen')} ` +
-      `FROM ${p.t} p ${firstGeneral(context)} WHERE ${p.q('p', 'activoEnMarketplace')} = 'S'`
+      `FROM ${withFirstGeneral(context)} WHERE ${p.q('p', 'activoEnMarketplace')} = 'S'`
     );
   },
 

@@ -33,6 +33,7 @@ import {
   type QueueClaims,
   type ReviewFilters,
   type TextInput,
+  type VistaPage,
   type VistaRow,
 } from './text-generation/shared';
 
@@ -133,8 +134,8 @@ export class TextGenerationService {
     return this.review.revisados(filters);
   }
 
-  vista(filters: ReviewFilters): Promise<VistaRow[]> {
-    return this.review.vista(filters);
+  vista(filters: ReviewFilters, page?: VistaPage): Promise<{ rows: VistaRow[]; total: number }> {
+    return this.review.vista(filters, page);
   }
 
   setRevisado(ids: readonly number[], nuevoEstado: 'S' | 'N'): Promise<{ count: number }> {

@@ -6,12 +6,18 @@
  * filtro1: text in SKU, title or brand; filtro2: category (name or code) in the categories or the parent
  * category; filtro3: brand. Case- and accent-insensitive. multiempresas 'S': every company the caller may
  * see; otherwise the company `cliente` (default: the caller's own, 1 for an admin without one). Every matching
- * row (no cap), sorted by SKU; `limit`/`skip` page on the server. On a SQL store the search is one query.
+ * row (no cap), sorted by SKU; `limit`/`skip` page on the server and the X-Total-Count header carries the number
+ * of matching rows. The search and the count are each one query on the view (view-sql.ts).
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { get, HttpErrors, param } from '@loopback/rest';
-import { B2B_FILTERED_PATH, type B2bDetail, type B2bRow } from '../../src/core/productEditor/contract';
+import { get, HttpErrors, param, RestBindings, type Response } from '@loopback/rest';
+import {
+  B2B_FILTERED_PATH,
+  B2B_TOTAL_HEADER,
+  type B2bDetail,
+  type B2bRow,
+} from '../../src/core/productEditor/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
@@ -19,6 +25,7 @@ import { checkLimit } from '../query-guard';
 import type { RepositorySet } from '../repository-set';
 import { childRows, seesCompany } from './products/access';
 import { requires } from '../auth/permiso';
+import type { ViewRepository } from '../views';
 
 const okJson = (description: string) => ({
   responses: { '200': { description, content: { 'application/json': { schema: {} } } } },
@@ -31,24 +38,16 @@ const anyLike = (term: string, fields: readonly string[]): Clause => ({
   or: fields.map((field) => ({ [field]: { like: `%${term.replace(/[\\%_]/g, '\\$&')}%` } })),
 });
 
-const fold = (value: unknown): string =>
-  String(value ?? '')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-
-const has = (value: unknown, term: string): boolean => fold(value).includes(term);
-
 export class B2bProductsController {
   constructor(
     @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
     @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
   ) {}
 
-  private async rows(): Promise<AnyObject[]> {
+  private view(): ViewRepository {
     const view = this.repos.views.get('B2bProductos');
-    if (!view) return [];
-    return (await view.find({ order: ['nombre ASC'] })).map((row) => row.toObject() as AnyObject);
+    if (!view) throw new Error('No B2bProductos view');
+    return view;
   }
 
   @get(B2B_FILTERED_PATH, {
@@ -56,13 +55,14 @@ export class B2bProductsController {
     ...okJson('B2B products'),
   })
   async obtenerProductosFiltrados(
-    @param.query.string('filtro1') filtro1?: string,
-    @param.query.string('filtro2') filtro2?: string,
-    @param.query.string('filtro3') filtro3?: string,
-    @param.query.string('multiempresas') multiempresas?: string,
-    @param.query.integer('cliente') cliente?: number,
-    @param.query.integer('limit') limit?: number,
-    @param.query.integer('skip') skip?: number,
+    @param.query.string('filtro1') filtro1: string | undefined,
+    @param.query.string('filtro2') filtro2: string | undefined,
+    @param.query.string('filtro3') filtro3: string | undefined,
+    @param.query.string('multiempresas') multiempresas: string | undefined,
+    @param.query.integer('cliente') cliente: number | undefined,
+    @param.query.integer('limit') limit: number | undefined,
+    @param.query.integer('skip') skip: number | undefined,
+    @inject(RestBindings.Http.RESPONSE) response: Response,
   ): Promise<B2bRow[]> {
     const all = /^(s|si|sí|true|1)$/i.test(multiempresas ?? '');
     let company: number | undefined;
@@ -71,33 +71,23 @@ export class B2bProductsController {
       if (company === undefined || !seesCompany(this.access, company)) throw forbiddenCompany();
     }
     checkLimit(limit);
-    const view = this.repos.views.get('B2bProductos');
-    if (view?.runsSql) {
-      // On SQL the filters run in the database (MySQL's default collation ignores case and accents).
-      const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => (f ?? '').trim());
-      const and: Clause[] = [];
-      if (company !== undefined) and.push({ empresaId: company });
-      else if (!this.access.admin) and.push({ empresaId: this.access.empresaId ?? -1 });
-      if (t1) and.push(anyLike(t1, ['nombre', 'titulo', 'marca']));
-      if (t2) and.push(anyLike(t2, ['categorias', 'categoriaPadre']));
-      if (t3) and.push(anyLike(t3, ['marca']));
-      const rows = await view.find({
-        where: and.length ? { and } : undefined,
-        order: ['nombre ASC', 'id ASC'],
-        limit,
-        skip,
-      });
-      return rows.map((row) => row.toObject() as B2bRow);
-    }
-    const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => fold(f).trim());
-    const found = (await this.rows())
-      .filter((row) =>
-        company === undefined ? seesCompany(this.access, row.empresaId) : row.empresaId === company,
-      )
-      .filter((row) => !t1 || has(row.nombre, t1) || has(row.titulo, t1) || has(row.marca, t1))
-      .filter((row) => !t2 || has(row.categorias, t2) || has(row.categoriaPadre, t2))
-      .filter((row) => !t3 || has(row.marca, t3)) as B2bRow[];
-    return limit || skip ? found.slice(skip ?? 0, limit ? (skip ?? 0) + limit : undefined) : found;
+    // The filters run in the database (case- and accent-insensitive `like` on every engine).
+    const [t1, t2, t3] = [filtro1, filtro2, filtro3].map((f) => (f ?? '').trim());
+    const and: Clause[] = [];
+    if (company !== undefined) and.push({ empresaId: company });
+    else if (!this.access.admin) and.push({ empresaId: this.access.empresaId ?? -1 });
+    if (t1) and.push(anyLike(t1, ['nombre', 'titulo', 'marca']));
+    if (t2) and.push(anyLike(t2, ['categorias', 'categoriaPadre']));
+    if (t3) and.push(anyLike(t3, ['marca']));
+    const where = and.length ? { and } : undefined;
+    const view = this.view();
+    const [rows, { count }] = await Promise.all([
+      view.find({ where, order: ['nombre ASC', 'id ASC'], limit, skip }),
+      view.count(where),
+    ]);
+    response.setHeader(B2B_TOTAL_HEADER, String(count));
+    response.setHeader('Access-Control-Expose-Headers', B2B_TOTAL_HEADER);
+    return rows.map((row) => row.toObject() as B2bRow);
   }
 
   @get('/B2bProductos/{nombre}', {
@@ -105,10 +95,9 @@ export class B2bProductsController {
     ...okJson('A B2B product with its data'),
   })
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
-    const view = this.repos.views.get('B2bProductos');
-    const candidates = view?.runsSql
-      ? (await view.find({ where: { nombre } })).map((row) => row.toObject() as AnyObject)
-      : await this.rows();
+    const candidates = (await this.view().find({ where: { nombre } })).map(
+      (row) => row.toObject() as AnyObject,
+    );
     const row = candidates.find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
     if (!row) {
       throw Object.assign(new HttpErrors.NotFound(`No hay un producto B2B «${nombre}».`), {

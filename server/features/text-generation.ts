@@ -25,12 +25,26 @@
  *   with revisado_sn 'N'). Answer {status: 'Ejecutado' | 'NoEjecutado', mensaje, resultados|textos}. Both
  *   are bounded by the same budget (the app sends one product and marketplace per call): texts not generated
  *   in time answer an error, rows not processed in time stay queued (reported in the message).
+ * - GET /obtenerRegistrosVistaMarketPlaceProductoGeneral: products × marketplaces with their text counts, sorted
+ *   by product name and marketplace code, grouped, counted and paged in the database; `limit`/`skip` give one page
+ *   (without them: every row) and X-Total-Count the number of rows matching.
  * - GET /generacion-textos/prompts?productos=&marketplaces=: which prompt applies to each product (by its
  *   category) for each marketplace — what the app sends to createMany.
  */
 import { BindingKey, inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { get, HttpErrors, param, patch, post, requestBody, type SchemaObject } from '@loopback/rest';
+import {
+  get,
+  HttpErrors,
+  param,
+  patch,
+  post,
+  requestBody,
+  RestBindings,
+  type Response,
+  type SchemaObject,
+} from '@loopback/rest';
+import { checkLimit } from '../query-guard';
 import { CAMPO_SUFFIXES, lista, listaIds } from '../../src/core/aiTexts/fields';
 import { requestBudget } from '../ai/budget';
 import { RowClaims } from '../ai/claims';
@@ -319,23 +333,33 @@ export class TextGenerationController {
     requires({ action: 'read', resource: 'TextosGenerados' }),
   )
   async vista(
-    @param.query.string('productos') productos?: string,
-    @param.query.string('categoria') categoria?: string,
-    @param.query.string('subcategoria') subcategoria?: string,
-    @param.query.string('marketplaces') marketplaces?: string,
-    @param.query.string('idmarketplacesprompt') idmarketplacesprompt?: string,
-    @param.query.string('emailUsuarioLogueado') _email?: string,
-    @param.query.string('revision') revision?: string,
+    @param.query.string('productos') productos: string | undefined,
+    @param.query.string('categoria') categoria: string | undefined,
+    @param.query.string('subcategoria') subcategoria: string | undefined,
+    @param.query.string('marketplaces') marketplaces: string | undefined,
+    @param.query.string('idmarketplacesprompt') idmarketplacesprompt: string | undefined,
+    @param.query.string('emailUsuarioLogueado') _email: string | undefined,
+    @param.query.string('revision') revision: string | undefined,
+    @param.query.integer('limit') limit: number | undefined,
+    @param.query.integer('skip') skip: number | undefined,
+    @inject(RestBindings.Http.RESPONSE) response: Response,
   ): Promise<AnyObject[]> {
+    checkLimit(limit);
     const prompt = integerList('idmarketplacesprompt', idmarketplacesprompt);
-    return this.service.vista({
-      productos: integerList('productos', productos),
-      categoria,
-      subcategoria,
-      marketplaces: integerList('marketplaces', marketplaces),
-      idmarketplacesprompt: prompt?.[0],
-      revision: revision?.trim() || undefined,
-    });
+    const { rows, total } = await this.service.vista(
+      {
+        productos: integerList('productos', productos),
+        categoria,
+        subcategoria,
+        marketplaces: integerList('marketplaces', marketplaces),
+        idmarketplacesprompt: prompt?.[0],
+        revision: revision?.trim() || undefined,
+      },
+      { limit, skip },
+    );
+    response.setHeader('X-Total-Count', String(total));
+    response.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
+    return rows;
   }
 
   @get('/existeMarketPlaceYCategoria', requires({ action: 'read', resource: 'MarketPlaces' }))

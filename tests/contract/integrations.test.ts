@@ -18,6 +18,7 @@ import { FtpSrv } from 'ftp-srv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/dataProvider/http';
 import { createIntegrationsApi, type IntegrationsApi } from '../../src/custom/integrations/api';
+import { FEED_COLUMNS, feedRow } from '../../src/core/integrations/feedColumns';
 import {
   aecocOutcome,
   AECOC_LOCAL_TEXT,
@@ -555,6 +556,53 @@ describe('shopping feed', () => {
     expect(full.rows).toBe(
       (await rows('/productos', { where: { empresaId: 1 }, fields: { id: true } })).length,
     );
+  });
+
+  it('read in keyset pages: with 2 products a page the file is the same, row for row, and each row is the product with its first general and catalogue records', async () => {
+    const cells = async (): Promise<unknown[][]> => {
+      const res = await fetch(`${server.url}/generarExcelShoppingfeed?empresaId=1`, {
+        headers: { Authorization: `Bearer ${admin}` },
+      });
+      expect(res.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      const out: unknown[][] = [];
+      workbook.worksheets[0].eachRow((row, n) => {
+        if (n > 1) out.push(FEED_COLUMNS.map((_, i) => row.getCell(i + 1).value ?? null));
+      });
+      return out;
+    };
+    const whole = await cells();
+    process.env.FEED_PAGE_SIZE = '2';
+    let paged: unknown[][];
+    try {
+      paged = await cells();
+    } finally {
+      delete process.env.FEED_PAGE_SIZE;
+    }
+    const products = await rows('/productos', { where: { empresaId: 1 }, order: ['id ASC'] });
+    expect(products.length).toBeGreaterThan(6);
+    expect(paged).toEqual(whole);
+    expect(whole).toHaveLength(products.length);
+    const ids = products.map((p) => p.id);
+    const firstOf = async (resource: string) => {
+      const byProduct = new Map<unknown, Row>();
+      const found = await rows(`/${resource}`, { where: { productoId: { inq: ids } }, order: ['id ASC'] });
+      for (const row of found) if (!byProduct.has(row.productoId)) byProduct.set(row.productoId, row);
+      return byProduct;
+    };
+    const [generals, catalogue] = await Promise.all([
+      firstOf('producto-generals'),
+      firstOf('producto-datos-catalogo'),
+    ]);
+    const expected = new Map(
+      products.map((p) => [
+        String(p.nombre),
+        FEED_COLUMNS.map((c) => feedRow(p, generals.get(p.id), catalogue.get(p.id))[c.key]),
+      ]),
+    );
+    for (const row of whole) expect(row).toEqual(expected.get(String(row[0])));
+    expect(whole.some((row) => row[1] !== null)).toBe(true);
   });
 
   it('another company is refused to a non-admin', async () => {

@@ -523,29 +523,34 @@ describe('lookups and the list', () => {
 
 describe('B2B products (docs/requirements.md#r7-api)', () => {
   it('obtenerProductosFiltrados: marketplace products of the company, filtered; multiempresas for all', async () => {
-    const all = await api.b2bProducts({});
-    expect(all.length).toBeGreaterThan(0);
+    const { data: all, total } = await api.b2bProducts({});
+    expect(all.length).toBeGreaterThan(2);
     expect(all.every((row) => row.empresaId === 1)).toBe(true);
     const active = await rows('/productos', { empresaId: 1, activoEnMarketplace: 'S' });
     expect(all).toHaveLength(active.length);
-    // Paged on the server with limit/skip, in the same order.
-    const page = await call('/B2bProductos/obtenerProductosFiltrados?limit=2&skip=1');
-    expect((page.body as unknown as { id: number }[]).map((row) => row.id)).toEqual(
-      all.slice(1, 3).map((row) => row.id),
-    );
-    const taladros = await api.b2bProducts({ filtro2: 'taladros' });
-    expect(taladros.length).toBeGreaterThan(0);
-    expect(taladros.every((row) => /taladros/i.test(String(row.categorias)))).toBe(true);
-    const multi = await api.b2bProducts({ multiempresas: 'S' });
+    expect(total).toBe(active.length);
+    // Paged on the server with limit/skip, in the same order; the total counts every matching row.
+    const page = await api.b2bProducts({ limit: 2, skip: 1 });
+    expect(page.data.map((row) => row.id)).toEqual(all.slice(1, 3).map((row) => row.id));
+    expect(page.total).toBe(active.length);
+    const taladros = await api.b2bProducts({ filtro2: 'taladros', limit: 1 });
+    expect(taladros.data).toHaveLength(1);
+    expect(taladros.total).toBeGreaterThan(0);
+    expect(taladros.data.every((row) => /taladros/i.test(String(row.categorias)))).toBe(true);
+    const allTaladros = (await api.b2bProducts({ filtro2: 'taladros' })).data;
+    expect(allTaladros).toHaveLength(taladros.total);
+    const multi = (await api.b2bProducts({ multiempresas: 'S' })).data;
     expect(new Set(multi.map((row) => row.empresaId))).toEqual(new Set([1, 2]));
     await expect(editorApi.b2bProducts({ cliente: 2 })).rejects.toMatchObject({ status: 403 });
-    expect((await editorApi.b2bProducts({ multiempresas: 'S' })).every((row) => row.empresaId === 1)).toBe(
-      true,
-    );
+    const own = await editorApi.b2bProducts({ multiempresas: 'S' });
+    expect(own.data.every((row) => row.empresaId === 1)).toBe(true);
+    expect(own.total).toBe(active.length);
   });
 
   it('/B2bProductos/{nombre}: the product with its public media, attributes and icons; 404 when not active', async () => {
-    const [first] = await api.b2bProducts({});
+    const {
+      data: [first],
+    } = await api.b2bProducts({});
     const detail = await api.b2bProduct(first.nombre);
     expect(detail.nombre).toBe(first.nombre);
     expect(

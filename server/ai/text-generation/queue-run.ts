@@ -64,19 +64,22 @@ export class QueueRun {
     limit?: number;
     budgetMs?: number;
   }): Promise<ProcessSummary> {
-    const where: AnyObject = options.ids ? { and: [{ id: { inq: options.ids } }, PENDING] } : PENDING;
-    const pending = await this.scope.repo(QUEUE).find({ where, order: ['id ASC'] });
-    const visible = await this.scope.visibleProductIds([
-      ...new Set(pending.map((row) => num(row.productoId))),
-    ]);
-    const mine = pending.filter((row) => visible.has(num(row.productoId)));
-    const batch = options.limit ? mine.slice(0, options.limit) : mine;
+    // Pending rows of visible products, the first `limit` of them read (the rest only counted).
+    const conditions: AnyObject[] = [PENDING];
+    if (options.ids) conditions.unshift({ id: { inq: options.ids } });
+    const visible = this.scope.ofVisibleProducts('productoId');
+    if (visible) conditions.push(visible);
+    const where: AnyObject = { and: conditions };
+    const queue = this.scope.repo(QUEUE);
+    const batch = await queue.find({ where, order: ['id ASC'], limit: options.limit });
+    const mine =
+      options.limit && batch.length >= options.limit ? (await queue.count(where)).count : batch.length;
     const summary: ProcessSummary = {
       procesados: 0,
       ejecutados: 0,
       fallidos: 0,
       conservados: 0,
-      pendientes: mine.length - batch.length,
+      pendientes: mine - batch.length,
       resultados: [],
     };
     const budget = requestBudget(options.budgetMs);

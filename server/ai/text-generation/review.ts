@@ -4,7 +4,7 @@
  */
 import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
-import { categoryKeys, matchesCategory, subcategoryKeys } from '../../../src/core/aiTexts/categories';
+import type { CategoriaRow } from '../../../src/core/aiTexts/categories';
 import { estadoRevisionDeConteo } from '../../../src/core/reviewStatus';
 import type { Row } from '../../repositories';
 import type { TextScope } from './scope';
@@ -21,6 +21,7 @@ import {
   unprocessable,
   type ReviewFilters,
   type TextInput,
+  type VistaPage,
   type VistaRow,
 } from './shared';
 
@@ -47,92 +48,51 @@ export class TextReview {
       );
   }
 
-  /** Products (visible) passing the category/subcategory/product filters. */
-  private async filteredProducts(filters: ReviewFilters): Promise<Row[]> {
-    const products = await this.scope.visibleProducts(
-      filters.productos?.length ? filters.productos : undefined,
-    );
-    if (!filters.categoria && !filters.subcategoria) return products;
-    const categorias = asCategorias(await this.scope.repo(CATEGORIES).find());
-    return products.filter(
-      (p) =>
-        matchesCategory(categoryKeys(p.categorias, categorias, p.empresaId), filters.categoria) &&
-        matchesCategory(subcategoryKeys(p.categorias, categorias, p.empresaId), filters.subcategoria),
-    );
+  /** The category rows, when a category filter needs them (a small reference table). */
+  private async categoriesFor(filters: ReviewFilters): Promise<CategoriaRow[]> {
+    if (!filters.categoria?.trim() && !filters.subcategoria?.trim()) return [];
+    return asCategorias(await this.scope.repo(CATEGORIES).find());
   }
 
-  private async textsOf(productIds: readonly number[], filters: ReviewFilters): Promise<Row[]> {
-    if (!productIds.length) return [];
-    const where: AnyObject = { productoId: { inq: [...productIds] } };
-    if (filters.marketplaces?.length) where.marketplaceId = { inq: filters.marketplaces };
-    if (filters.idmarketplacesprompt) where.marketplacePromptId = filters.idmarketplacesprompt;
-    return this.scope.repo(TEXTS).find({ where, order: ['id ASC'] });
-  }
-
+  /** Reviewed texts of the products passing the filters (one query: texts joined with their product). */
   async revisados(filters: ReviewFilters): Promise<AnyObject[]> {
-    const products = await this.filteredProducts(filters);
-    const texts = await this.textsOf(
-      products.map((p) => num(p.id)),
-      filters,
-    );
-    const nombre = new Map(products.map((p) => [num(p.id), p.nombre]));
-    return texts
-      .filter((t) => t.revisado_sn === 'S')
-      .map((t) => ({ ...plainOf(t), productoNombre: nombre.get(num(t.productoId)) }));
+    const found = await this.scope.sql().revisados(filters, await this.categoriesFor(filters));
+    const model = this.scope.repo(TEXTS).entityClass;
+    return found.map(({ text, productoNombre }) => ({
+      ...plainOf(new model(text)),
+      productoNombre,
+    }));
   }
 
-  /** Products × marketplaces with their text counts and review state. */
-  async vista(filters: ReviewFilters): Promise<VistaRow[]> {
-    const products = await this.filteredProducts(filters);
-    const ids = products.map((p) => num(p.id));
-    const [texts, generals, marketplaces] = await Promise.all([
-      this.textsOf(ids, filters),
-      this.scope.generalsOf(ids),
-      this.scope.repo(MARKETPLACES).find(),
-    ]);
-    const codigo = new Map(marketplaces.map((m) => [num(m.id), m.codigo as string]));
-    const byProduct = new Map(products.map((p) => [num(p.id), p]));
-    const groups = new Map<string, VistaRow>();
-    for (const text of texts) {
-      const productoId = num(text.productoId);
-      const marketplaceId = num(text.marketplaceId);
-      const key = `${productoId}|${marketplaceId}`;
-      let group = groups.get(key);
-      if (!group) {
-        const product = byProduct.get(productoId);
-        group = {
-          productoId,
-          nombre: String(product?.nombre ?? ''),
-          titulo: generals.get(productoId)?.titulo as string | undefined,
-          categorias: product?.categorias as string | undefined,
-          activoEnMarketplace: (product?.activoEnMarketplace as string | null | undefined) ?? null,
-          marketplaceId,
-          marketplaceCodigo: codigo.get(marketplaceId),
-          marketplacePromptId: text.marketplacePromptId as number | undefined,
-          total: 0,
-          revisados: 0,
-          estado: '',
-          textIds: [],
-        };
-        groups.set(key, group);
-      }
-      group.total += 1;
-      group.textIds.push(num(text.id));
-      if (text.revisado_sn === 'S') group.revisados += 1;
-      const fecha = text.fechaGeneracion ? new Date(text.fechaGeneracion as string).toISOString() : undefined;
-      if (fecha && (!group.fechaGeneracion || fecha > group.fechaGeneracion)) group.fechaGeneracion = fecha;
-    }
-    const rows = [...groups.values()].map((row) => ({
-      ...row,
-      estado: estadoRevisionDeConteo(row.total, row.revisados),
-    }));
-    return rows
-      .filter((row) => !filters.revision || row.estado === filters.revision)
-      .sort(
-        (a, b) =>
-          a.nombre.localeCompare(b.nombre) ||
-          String(a.marketplaceCodigo).localeCompare(String(b.marketplaceCodigo)),
-      );
+  /**
+   * Products × marketplaces with their text counts and review state, sorted by product name and marketplace
+   * code: grouped, counted and paged (`limit`/`skip`) in the database; `total` is the number of rows matching.
+   */
+  async vista(filters: ReviewFilters, page: VistaPage = {}): Promise<{ rows: VistaRow[]; total: number }> {
+    const found = await this.scope.sql().vista(filters, await this.categoriesFor(filters), page);
+    const rows = found.rows.map((row): VistaRow => {
+      const productoId = num(row.pid);
+      const marketplaceId = num(row.mid);
+      const total = num(row.total);
+      const revisados = num(row.revisados);
+      const vista: VistaRow = {
+        productoId,
+        nombre: String(row.nombre ?? ''),
+        titulo: (row.titulo as string | null | undefined) ?? undefined,
+        categorias: (row.categorias as string | null | undefined) ?? undefined,
+        activoEnMarketplace: (row.activo as string | null | undefined) ?? null,
+        marketplaceId,
+        marketplaceCodigo: (row.codigo as string | null | undefined) ?? undefined,
+        marketplacePromptId: row.prompt == null ? undefined : num(row.prompt),
+        total,
+        revisados,
+        estado: estadoRevisionDeConteo(total, revisados),
+        textIds: found.textIds.get(`${productoId}|${marketplaceId}`) ?? [],
+      };
+      if (row.fecha) vista.fechaGeneracion = new Date(row.fecha as string).toISOString();
+      return vista;
+    });
+    return { rows, total: found.total };
   }
 
   /** Review state of TextosGenerados `ids` (of visible products) → count changed. */

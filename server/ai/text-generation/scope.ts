@@ -5,12 +5,16 @@
 import type { AnyObject, Where } from '@loopback/repository';
 import type { CompanyAccess } from '../../auth/keys';
 import { restrictWhere } from '../../company';
+import { PARENT_SCOPE, type ParentScope } from '../../parent-scope';
 import type { Row } from '../../repositories';
 import type { RepositorySet } from '../../repository-set';
 import type { ProductData } from '../generator';
+import { ReviewSql } from './review-sql';
 import { GENERALS, LANGUAGES, num, PRODUCTS } from './shared';
 
 export class TextScope {
+  private reviewSql?: ReviewSql;
+
   constructor(
     private readonly repos: RepositorySet,
     private readonly access: CompanyAccess,
@@ -20,10 +24,32 @@ export class TextScope {
     return this.repos.repository(name);
   }
 
+  /** The review queries in SQL, scoped to the caller's companies. */
+  sql(): ReviewSql {
+    this.reviewSql ??= new ReviewSql((name) => this.repo(name), this.access);
+    return this.reviewSql;
+  }
+
   /** Products the caller can see, optionally only `ids`. */
   async visibleProducts(ids?: readonly number[]): Promise<Row[]> {
     const where: Where<Row> | undefined = ids ? { id: { inq: [...ids] } } : undefined;
     return this.repo(PRODUCTS).find({ where: restrictWhere(where, this.access, 'empresaId') });
+  }
+
+  /**
+   * The condition "`field` is a product the caller can see", as a SQL subquery on the products (undefined for an
+   * admin: every product) — for reading child rows without listing product ids.
+   */
+  ofVisibleProducts(field: string): AnyObject | undefined {
+    const where = restrictWhere(undefined, this.access, 'empresaId');
+    if (!where) return undefined;
+    const scope: ParentScope = {
+      field,
+      model: this.repo(PRODUCTS).entityClass.definition.name,
+      key: 'id',
+      where,
+    };
+    return { [PARENT_SCOPE]: scope };
   }
 
   async visibleProductIds(ids?: readonly number[]): Promise<Set<number>> {

@@ -70,6 +70,12 @@ export interface ReviewFilters {
   revision?: string;
 }
 
+/** A page of the review view: at most `limit` rows after the first `skip`. */
+export interface VistaPage {
+  limit?: number;
+  skip?: number;
+}
+
 /** A row of the review view; the reference API always answers the ids of its texts. */
 export type VistaRow = ReviewViewRow & { textIds: number[] };
 

@@ -39,6 +39,8 @@ export const attributesByAttributePath = (id: string | number): string =>
 export const mediaByProductPath = (id: string | number): string =>
   `/producto-multimedia/por-producto/${segment(id)}`;
 export const B2B_FILTERED_PATH = '/B2bProductos/obtenerProductosFiltrados';
+/** The header of obtenerProductosFiltrados with the number of matching rows (the answer is one page of them). */
+export const B2B_TOTAL_HEADER = 'X-Total-Count';
 export const b2bProductPath = (nombre: string): string => `/B2bProductos/${segment(nombre)}`;
 
 export type UploadKind = 'images' | 'files';
@@ -206,6 +208,15 @@ export interface B2bQuery {
   filtro3?: string;
   multiempresas?: 'S' | 'N';
   cliente?: number;
+  /** A page: at most `limit` rows after the first `skip` (sorted by SKU). */
+  limit?: number;
+  skip?: number;
+}
+
+/** A page of B2B rows and the number of rows matching the query. */
+export interface B2bPage {
+  data: B2bRow[];
+  total: number;
 }
 
 export interface B2bRow {

@@ -12,6 +12,7 @@ import type { HttpClient } from '../../dataProvider/http';
 import type { ProductAttributeRow } from './attributeSync';
 import {
   B2B_FILTERED_PATH,
+  B2B_TOTAL_HEADER,
   MANUAL_SYNC_PATH,
   NEXT_ID_PATH,
   PROCESS_IMAGES_PATH,
@@ -24,6 +25,7 @@ import {
   replicaPath,
   uploadPath,
   type B2bDetail,
+  type B2bPage,
   type B2bQuery,
   type B2bRow,
   type ManualSyncAnswer,
@@ -68,7 +70,8 @@ export interface ProductApi {
   mediaOf(productId: Identifier): Promise<ApiRow[]>;
   resetIcons(productId: Identifier): Promise<void>;
   processImages(nombres: readonly string[]): Promise<ProcessImagesAnswer>;
-  b2bProducts(query: B2bQuery): Promise<B2bRow[]>;
+  /** A page of B2B rows (`limit`/`skip` of the query) and how many match. */
+  b2bProducts(query: B2bQuery): Promise<B2bPage>;
   b2bProduct(nombre: string): Promise<B2bDetail>;
   /** The product's history, newest first (GET /productos/{id}/versiones). */
   versions(productId: Identifier): Promise<Version[]>;
@@ -156,8 +159,13 @@ export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): Pr
       return json as unknown as ProcessImagesAnswer;
     },
     async b2bProducts(query) {
-      const json = await getJson(`${B2B_FILTERED_PATH}${queryString({ ...query })}`);
-      return rows(json) as unknown as B2bRow[];
+      const response = await httpClient(`${base}${B2B_FILTERED_PATH}${queryString({ ...query })}`);
+      const data = rows(response.json) as unknown as B2bRow[];
+      const total = Number(response.headers.get(B2B_TOTAL_HEADER));
+      return {
+        data,
+        total: Number.isFinite(total) && response.headers.has(B2B_TOTAL_HEADER) ? total : data.length,
+      };
     },
     async versions(productId) {
       const json = await getJson(VERSIONS_PATH(encodeURIComponent(String(productId))));

@@ -1,7 +1,8 @@
 /**
  * Read-only B2B products (docs/requirements.md#r7-api "B2B products"): the products active in marketplaces, searched with
  * GET /B2bProductos/obtenerProductosFiltrados (filtro1: SKU/título/marca, filtro2: categoría, filtro3: marca,
- * multiempresas, cliente); a row opens its detail (GET /B2bProductos/{nombre}).
+ * multiempresas, cliente), one page at a time (limit/skip; the pager's total is the API's X-Total-Count); a row opens
+ * its detail (GET /B2bProductos/{nombre}).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +20,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { getSelectedEmpresaId } from '../../../dataProvider/company';
@@ -59,15 +60,19 @@ export const B2bProductList = () => {
     ...debounced,
     multiempresas: multi ? 'S' : 'N',
     cliente: multi ? undefined : cliente,
+    limit: perPage,
+    skip: page * perPage,
   };
   const result = useQuery({
     queryKey: ['B2bProductos', 'filtrados', query],
     queryFn: () => api.b2bProducts(query),
+    // The page on screen stays while the next one loads (the pager keeps its total).
+    placeholderData: keepPreviousData,
     retry: false,
   });
   useEffect(() => setPage(0), [debounced, multi, cliente]);
-  const rows: B2bRow[] = result.data ?? [];
-  const shown = rows.slice(page * perPage, page * perPage + perPage);
+  const rows: B2bRow[] = result.data?.data ?? [];
+  const total = result.data?.total ?? 0;
   const set = (key: keyof typeof filters) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFilters((current) => ({ ...current, [key]: event.target.value }));
 
@@ -116,7 +121,7 @@ export const B2bProductList = () => {
               No se pudieron obtener los productos B2B:{' '}
               {result.error instanceof Error ? result.error.message : 'error desconocido'}
             </Alert>
-          ) : !result.isPending && rows.length === 0 ? (
+          ) : !result.isPending && total === 0 ? (
             <Alert severity="info">
               No hay productos activos en marketplace que coincidan con la búsqueda.
             </Alert>
@@ -135,7 +140,7 @@ export const B2bProductList = () => {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {shown.map((row) => (
+                  {rows.map((row) => (
                     <TableRow
                       key={row.id}
                       hover
@@ -161,7 +166,7 @@ export const B2bProductList = () => {
               </Table>
               <TablePagination
                 component="div"
-                count={rows.length}
+                count={total}
                 page={page}
                 onPageChange={(_, next) => setPage(next)}
                 rowsPerPage={perPage}
