@@ -12,6 +12,8 @@ import { PGlite, type Extension } from '@electric-sql/pglite';
 import { startMaintenance } from './pglite-maintenance';
 import { startPgliteServer } from './pglite-server';
 
+const MEMORY_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'work_mem=2MB'];
+
 type Message = { type: 'dump'; file: string } | { type: 'stop' };
 
 const contrib = (name: string): Extension =>
@@ -33,6 +35,9 @@ async function main(): Promise<void> {
       pg_trgm: contrib('pg_trgm'),
     },
     loadDataDir: load ? new Blob([readFileSync(load)]) : undefined,
+    // PostgreSQL's default 128 MB of shared buffers fill up in WebAssembly memory, which never shrinks;
+    // pages not held there come from the data files through the system's file cache.
+    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((s) => ['-c', s])],
   });
   await db.exec(
     'CREATE EXTENSION IF NOT EXISTS "uuid-ossp"; CREATE EXTENSION IF NOT EXISTS unaccent; ' +
