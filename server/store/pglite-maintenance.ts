@@ -3,8 +3,9 @@
  * vacuumed by itself. Without statistics the planner guesses (a company's 100,000 products were read whole
  * and sorted for a 25-row page) and without vacuum a count cannot use an index-only scan and dead rows
  * pile up. This does autovacuum's work in the database process, between client requests:
- * - on the first round after opening: tables never analyzed (`reltuples < 0`) are analyzed, tables whose
- *   pages are mostly not all-visible are vacuumed (the counters of the previous run are not kept);
+ * - on the first round, before the database is served: tables never analyzed (`reltuples < 0`) are
+ *   analyzed, tables whose pages are mostly not all-visible are vacuumed (the counters of the previous run
+ *   are not kept) — a catalogue loaded in bulk is ready before the first request;
  * - then every `intervalMs`: autovacuum's own thresholds on the counters (rows changed since the last
  *   analyze > 50 + 10 %, dead rows > 50 + 20 %, rows inserted since the last vacuum > 1000 + 20 %).
  */
@@ -43,11 +44,11 @@ export function maintenanceStatements(tables: TableState[], first: boolean): str
   return statements;
 }
 
-export function startMaintenance(
+export async function startMaintenance(
   db: PGlite,
   server: PgliteServer,
-  opts: { intervalMs?: number; firstDelayMs?: number } = {},
-): { stop(): void } {
+  opts: { intervalMs?: number } = {},
+): Promise<{ stop(): void }> {
   let first = true;
   let busy = false;
   const round = async (): Promise<void> => {
@@ -64,14 +65,8 @@ export function startMaintenance(
       busy = false;
     }
   };
-  const firstTimer = setTimeout(() => void round(), opts.firstDelayMs ?? 1000);
+  await round();
   const timer = setInterval(() => void round(), opts.intervalMs ?? 30_000);
-  firstTimer.unref();
   timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(firstTimer);
-      clearInterval(timer);
-    },
-  };
+  return { stop: () => clearInterval(timer) };
 }

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   );
   // Several client connections, each request run whole; a transaction keeps PGlite to its connection.
   const server = await startPgliteServer(db, { host: '127.0.0.1' });
-  const maintenance = startMaintenance(db, server);
+  const maintenance = await startMaintenance(db, server);
   const port = server.port;
 
   let closing = false;

@@ -73,7 +73,7 @@ interface ActiveTransaction {
 
 /**
  * A statement run without a transaction inside `inTransaction`'s work joins the transaction still active in
- * its async context (the embedded database has one connection, which the transaction holds).
+ * its async context (on the embedded database a transaction holds the database until it ends: pglite-server.ts).
  */
 function joinCurrentTransaction(connector: PostgresConnector, options: object): object {
   if ((options as { transaction?: unknown } | undefined)?.transaction) return options;
