@@ -3,8 +3,10 @@
 // inserted in bulk with SQL (not through the API). On the embedded database (PGlite) and, when `mariadbd` is
 // installed, on MariaDB side by side. The API runs as `npm start` runs it (its own process, PGlite in a child
 // process). Medians of BENCH_RUNS. Figures only: nothing here passes or fails.
+// BENCH_ENGINES=embedded (or mariadb) measures one engine only; BENCH_DATA_DIR keeps the embedded database's
+// filled data folder there and measures it again on later runs without filling it anew.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const q = (value) => encodeURIComponent(JSON.stringify(value));
 const ms = (t0) => Math.round((performance.now() - t0) * 10) / 10;
 
+const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,mariadb').split(',');
+const KEEP_DIR = process.env.BENCH_DATA_DIR;
 const hasMariaDb = (() => {
   try {
     execFileSync('which', ['mariadbd'], { stdio: 'ignore' });
@@ -206,11 +210,13 @@ async function measure(env) {
     const [one] = await fetch(`${api.url}/productos?filter=${q({ where: { empresaId: 1 }, limit: 1 })}`, {
       headers,
     }).then((r) => r.json());
+    // Unique names, also on a kept data folder measured again.
+    const stamp = Date.now().toString(36);
     figures['one PATCH (ms)'] = await timedMedian(async (i) => {
       const r = await fetch(`${api.url}/productos/${one.id}`, {
         method: 'PATCH',
         headers,
-        body: JSON.stringify({ nombre: `Producto escala renombrado ${i}` }),
+        body: JSON.stringify({ nombre: `Producto escala renombrado ${stamp}-${i}` }),
       });
       if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
     });
@@ -289,13 +295,17 @@ async function engine(name, env, serverOptions) {
 
 console.log(`\nScale (${N} products, medians of ${RUNS})`);
 const results = {};
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-scale-'));
-try {
-  results.embedded = await engine('embedded (PGlite)', { DATA_DIR: dataDir }, { dataDir });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (ENGINES.includes('embedded')) {
+  const dataDir = KEEP_DIR ?? mkdtempSync(path.join(tmpdir(), 'pim-scale-'));
+  try {
+    results.embedded = existsSync(path.join(dataDir, 'pgdata'))
+      ? await measure({ DATA_DIR: dataDir })
+      : await engine('embedded (PGlite)', { DATA_DIR: dataDir }, { dataDir });
+  } finally {
+    if (!KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-if (hasMariaDb) {
+if (ENGINES.includes('mariadb') && hasMariaDb) {
   const { startMariaDb } = await import('../tests/support/mariadb.mjs');
   const db = await startMariaDb('pim_scale');
   try {
@@ -309,11 +319,11 @@ if (hasMariaDb) {
   } finally {
     await db.stop();
   }
-} else {
+} else if (ENGINES.includes('mariadb')) {
   console.log('  (no mariadbd on this machine: MariaDB column skipped)');
 }
 const engines = Object.keys(results);
 console.log(['figure'.padEnd(34), ...engines.map((e) => e.padStart(10))].join(''));
-for (const figure of Object.keys(results.embedded)) {
+for (const figure of Object.keys(results[engines[0]] ?? {})) {
   console.log([figure.padEnd(34), ...engines.map((e) => String(results[e][figure]).padStart(10))].join(''));
 }

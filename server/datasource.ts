@@ -12,6 +12,7 @@ import { lockDataDir, type DataLock } from './store/data-lock';
 import { mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
 import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
+import { prepareTextSearch } from './store/postgres-text';
 import { legacyFileOf } from './store/legacy-import';
 import { templateExists } from './store/template';
 
@@ -28,6 +29,9 @@ export interface DataSourceHandle {
   onLost(listener: (message: string) => void): void;
   close(): Promise<void>;
 }
+
+/** Connections of the API to its embedded database. */
+const EMBEDDED_CONNECTIONS = 6;
 
 /** The embedded database's folder inside DATA_DIR. */
 export const pgdataOf = (dataDir: string): string => path.join(dataDir, 'pgdata');
@@ -54,7 +58,14 @@ async function connectPostgres(url: string): Promise<juggler.DataSource> {
   const where = new URL(url);
   await connect(dataSource, `PostgreSQL at ${where.hostname}:${where.port || 5432}`);
   await dataSource.execute('CREATE EXTENSION IF NOT EXISTS unaccent');
+  await prepareText(dataSource);
   return dataSource;
+}
+
+/** `like`'s functions, and whether searched columns get trigram indexes (store/postgres-text.ts). */
+async function prepareText(dataSource: juggler.DataSource): Promise<void> {
+  const connector = dataSource.connector as unknown as PostgresConnector;
+  connector.trigram = await prepareTextSearch((sql) => dataSource.execute(sql));
 }
 
 async function startEmbedded(opts: { dataDir?: string; template?: string }) {
@@ -79,21 +90,23 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
     console.error(`The embedded database stops: it could not write to ${opts.dataDir} (${message}).`);
     setTimeout(() => child.kill(), 100);
   };
-  // One connection: PGlite runs one statement at a time anyway, and a transaction keeps its connection.
+  // PGlite runs one request at a time (a transaction keeps it to its connection until it ends:
+  // store/pglite-server.ts); several connections keep it busy while the API reads answers and sends the next.
   const dataSource = new juggler.DataSource(
     postgresSettings({
       host: '127.0.0.1',
       port: child.port,
       user: 'postgres',
       database: 'postgres',
-      max: 1,
-      // A request waiting this long for the connection is stuck (a transaction never ended): fail it.
+      max: EMBEDDED_CONNECTIONS,
+      // A request waiting this long for a connection is stuck (a transaction never ended): fail it.
       connectionTimeoutMillis: 30_000,
     }),
   );
   (dataSource.connector as unknown as PostgresConnector).onStorageError = stopOnStorageError;
   try {
     await connect(dataSource, 'the embedded database');
+    await prepareText(dataSource);
   } catch (err) {
     await child.stop();
     lock?.release();

@@ -78,3 +78,19 @@ export function derivedIndexes(
   }
   return indexes;
 }
+
+/**
+ * The text columns of `schema` matched with `like '%…%'`: its search fields, its `contains` filters and the
+ * string columns declared `indexed` (searched by server features). PostgreSQL gives them a trigram index
+ * (store/postgres-indexes.ts), which a B-tree cannot be for such a pattern; MySQL has no such index.
+ */
+export function likeSearchedFields(schema: ResourceSchema): string[] {
+  if (schema.view) return [];
+  const wanted = new Set<string>(schema.search ?? []);
+  for (const filter of schema.filters)
+    if (filter.op === 'contains') wanted.add(filter.field ?? filter.source);
+  for (const field of schema.fields) if (field.indexed) wanted.add(field.name);
+  return schema.fields
+    .filter((field) => wanted.has(field.name) && field.type === 'string')
+    .map((field) => field.name);
+}

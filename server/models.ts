@@ -13,7 +13,7 @@ import {
   type RelationMetadata,
 } from '@loopback/repository';
 import type { FieldSchema, RelationSchema, ResourceSchema } from '../src/resources/types';
-import { derivedIndexes } from './indexes';
+import { derivedIndexes, likeSearchedFields } from './indexes';
 
 export type EntityClass = typeof Entity;
 
@@ -129,6 +129,9 @@ function settingsFor(schema: ResourceSchema, schemas: readonly ResourceSchema[])
     indexes[field.name] = { keys, options: { unique: true } };
   }
   if (Object.keys(indexes).length) settings.indexes = indexes;
+  // Text columns searched with `like '%…%'`: a trigram index on PostgreSQL (store/postgres-indexes.ts).
+  const searched = likeSearchedFields(schema);
+  if (searched.length) settings.likeSearched = searched;
   if (schema.table && !schema.view) settings.mysql = { table: schema.table };
   return settings;
 }

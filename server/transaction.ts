@@ -5,8 +5,8 @@
  * A store without transactions runs `work` with empty options.
  *
  * The transaction is also the async context's current one (`currentTransaction`): on the embedded database
- * (one connection) a statement `work` runs without passing the options — a hook, a lookup — joins it instead
- * of waiting for the connection the transaction holds (store/postgres-connector.ts).
+ * (a transaction holds the whole database until it ends) a statement `work` runs without passing the
+ * options — a hook, a lookup — joins it instead of waiting for the transaction (store/postgres-connector.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { juggler, Options } from '@loopback/repository';

@@ -1,6 +1,6 @@
 /**
  * The embedded database as a child process of the API (started by pglite-child.ts): PGlite (PostgreSQL
- * compiled to WebAssembly) on a data folder, or in memory, served on 127.0.0.1 by pglite-socket, so a heavy
+ * compiled to WebAssembly) on a data folder, or in memory, served on 127.0.0.1 by pglite-server.ts, so a heavy
  * query runs outside the API's event loop. Reports `{type:'ready', port}` (or `{type:'error', message}`)
  * over IPC, answers `{type:'dump', file}` with the data folder as a tar file (`{type:'dumped'}`), and closes
  * the database and exits on `{type:'stop'}` or when the API goes away.
@@ -9,7 +9,10 @@
  */
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { PGlite, type Extension } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startMaintenance } from './pglite-maintenance';
+import { startPgliteServer } from './pglite-server';
+
+const MEMORY_SETTINGS = ['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'work_mem=2MB'];
 
 type Message = { type: 'dump'; file: string } | { type: 'stop' };
 
@@ -26,14 +29,24 @@ async function main(): Promise<void> {
   const load = process.env.PGLITE_LOAD || undefined;
   const db = await PGlite.create({
     dataDir,
-    extensions: { uuid_ossp: contrib('uuid_ossp'), unaccent: contrib('unaccent') },
+    extensions: {
+      uuid_ossp: contrib('uuid_ossp'),
+      unaccent: contrib('unaccent'),
+      pg_trgm: contrib('pg_trgm'),
+    },
     loadDataDir: load ? new Blob([readFileSync(load)]) : undefined,
+    // PostgreSQL's default 128 MB of shared buffers fill up in WebAssembly memory, which never shrinks;
+    // pages not held there come from the data files through the system's file cache.
+    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  await db.exec('CREATE EXTENSION IF NOT EXISTS "uuid-ossp"; CREATE EXTENSION IF NOT EXISTS unaccent;');
-  // Several client connections, multiplexed: a transaction keeps PGlite to its own connection until it ends.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  await db.exec(
+    'CREATE EXTENSION IF NOT EXISTS "uuid-ossp"; CREATE EXTENSION IF NOT EXISTS unaccent; ' +
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm;',
+  );
+  // Several client connections, each request run whole; a transaction keeps PGlite to its connection.
+  const server = await startPgliteServer(db, { host: '127.0.0.1' });
+  const maintenance = await startMaintenance(db, server);
+  const port = server.port;
 
   let closing = false;
   const close = async (code: number) => {
@@ -41,6 +54,7 @@ async function main(): Promise<void> {
     closing = true;
     // A database that cannot close (a failed disk write leaves PGlite unusable) must not outlive the API.
     setTimeout(() => process.exit(code || 1), 5000).unref();
+    maintenance.stop();
     await server.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     process.exit(code);
@@ -51,8 +65,8 @@ async function main(): Promise<void> {
   process.on('message', (message: Message) => {
     if (message.type === 'stop') void close(0);
     if (message.type === 'dump') {
-      void db
-        .dumpDataDir('none')
+      void server
+        .task(() => db.dumpDataDir('none'))
         .then(async (tar) => {
           const tmp = `${message.file}.${process.pid}.tmp`;
           writeFileSync(tmp, Buffer.from(await tar.arrayBuffer()));

@@ -1,7 +1,8 @@
 /**
  * loopback-connector-postgresql with the few changes that make PostgreSQL (PGlite or a server) answer the
  * contract MySQL answers (docs/loopback-contract.md):
- * - `like`/`nlike` are case- and accent-insensitive, as MySQL's default collation (`ILIKE` + `unaccent`);
+ * - `like`/`nlike` are case- and accent-insensitive, as MySQL's default collation (`ILIKE` + `unaccent`,
+ *   on an expression searched columns have a trigram index on: postgres-text.ts);
  * - indexes come from the declarations, unique keys case-insensitive (postgres-indexes.ts);
  * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts);
  * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does.
@@ -10,6 +11,7 @@
 import { currentTransaction } from '../transaction';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
+import { LIKE_PATTERN, LIKE_SUBJECT } from './postgres-text';
 
 type Callback = (err: unknown, result?: unknown) => void;
 
@@ -21,6 +23,11 @@ interface ParameterizedSql {
 export interface PostgresConnector extends IndexingConnector {
   /** Called after a write the disk refused (the embedded database stops: PostgreSQL cannot go on). */
   onStorageError?: (message: string) => void;
+  /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
+  trigram?: boolean;
+  /** pg's pool (its options are what each new connection is made with). */
+  pg?: { options?: Record<string, unknown> };
+  clientConfig?: Record<string, unknown>;
   _models: Record<string, unknown>;
   execute(sql: string, params: unknown[], options: object, cb: Callback): void;
   executeSQL(sql: string, params: unknown[], options: object, cb: Callback): void;
@@ -46,7 +53,7 @@ function likeExpression(
 ): ParameterizedSql {
   const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
   const operator = negated ? 'NOT ILIKE' : 'ILIKE';
-  return new Statement(`unaccent(${column}::TEXT) ${operator} unaccent(?) ${LIKE_ESCAPE}`, [value]);
+  return new Statement(`${LIKE_SUBJECT(column)} ${operator} ${LIKE_PATTERN} ${LIKE_ESCAPE}`, [value]);
 }
 
 /** Finds the declared key of an index name, over every model. */
@@ -66,7 +73,7 @@ interface ActiveTransaction {
 
 /**
  * A statement run without a transaction inside `inTransaction`'s work joins the transaction still active in
- * its async context (the embedded database has one connection, which the transaction holds).
+ * its async context (on the embedded database a transaction holds the database until it ends: pglite-server.ts).
  */
 function joinCurrentTransaction(connector: PostgresConnector, options: object): object {
   if ((options as { transaction?: unknown } | undefined)?.transaction) return options;
@@ -98,7 +105,7 @@ function customize(connector: PostgresConnector): void {
       : buildExpression(column, operator, value, prop);
 
   connector.addIndexes = (model, _actual, cb) => {
-    const statements = indexStatements(connector, model);
+    const statements = indexStatements(connector, model, connector.trigram === true);
     const next = (i: number): void => {
       if (i >= statements.length) return cb(null);
       connector.execute(statements[i], [], {}, (err) => (err ? cb(err) : next(i + 1)));
@@ -147,7 +154,12 @@ export const postgresConnector = {
       initialize(ds: DataSourceLike): void;
     };
     base.initialize(dataSource);
-    customize(dataSource.connector as PostgresConnector);
+    const connector = dataSource.connector as PostgresConnector;
+    // The connector hands pg its own Promise class, which pg 8 warns about (deprecated) at each new
+    // connection; it is the global Promise anyway.
+    delete connector.clientConfig?.Promise;
+    delete connector.pg?.options?.Promise;
+    customize(connector);
     // The connection is made by DataSource.connect() (and checked by the first statement).
     if (callback) process.nextTick(callback);
   },

@@ -6,8 +6,13 @@
  * - each index is named `<table>_<key>` (at most 63 characters), created IF NOT EXISTS, never dropped;
  * - unique keys compare text as MySQL's default collation does: case-insensitive, trailing spaces ignored
  *   (`lower(rtrim(col))`), so `DUP1` and `dup1 ` are the same key;
- * - `keyOfIndex` maps an index name back to the key MySQL would report ("for key 'codigo'").
+ * - `keyOfIndex` maps an index name back to the key MySQL would report ("for key 'codigo'");
+ * - the columns a model's settings list as `likeSearched` (server/indexes.ts) get a trigram index on the
+ *   expression `like` compares (postgres-text.ts), when pg_trgm is there: `like '%…%'` then reads the
+ *   matching rows instead of every row.
  */
+import { LIKE_SUBJECT } from './postgres-text';
+
 const MAX_NAME = 63;
 
 export interface IndexSpec {
@@ -23,7 +28,7 @@ export interface IndexSpec {
 export interface IndexingConnector {
   getModelDefinition(model: string): {
     properties: Record<string, { type?: { name?: string }; index?: unknown }>;
-    settings: { indexes?: Record<string, unknown> };
+    settings: { indexes?: Record<string, unknown>; likeSearched?: string[] };
   };
   table(model: string): string;
   tableEscaped(model: string): string;
@@ -57,15 +62,25 @@ export function indexSpecs(connector: IndexingConnector, model: string): IndexSp
   return specs;
 }
 
-/** CREATE INDEX statements for a model (idempotent). */
-export function indexStatements(connector: IndexingConnector, model: string): string[] {
-  const props = connector.getModelDefinition(model).properties;
-  return indexSpecs(connector, model).map((spec) => {
-    const columns = spec.properties.map((p) => {
-      const column = connector.columnEscaped(model, p);
-      return spec.unique && props[p]?.type?.name === 'String' ? `lower(rtrim(${column}))` : column;
-    });
-    const kind = spec.unique ? 'UNIQUE INDEX' : 'INDEX';
-    return `CREATE ${kind} IF NOT EXISTS "${spec.name}" ON ${connector.tableEscaped(model)} (${columns.join(', ')})`;
+/** CREATE INDEX statements for a model (idempotent); with `trigram`, the trigram indexes too. */
+export function indexStatements(connector: IndexingConnector, model: string, trigram = false): string[] {
+  const definition = connector.getModelDefinition(model);
+  const props = definition.properties;
+  const searched = trigram ? (definition.settings.likeSearched ?? []) : [];
+  const trigramIndexes = searched.map((property) => {
+    const name = `${connector.table(model)}_${property}_trgm`.slice(0, MAX_NAME);
+    const subject = LIKE_SUBJECT(connector.columnEscaped(model, property));
+    return `CREATE INDEX IF NOT EXISTS "${name}" ON ${connector.tableEscaped(model)} USING gin (${subject} gin_trgm_ops)`;
   });
+  return [
+    ...indexSpecs(connector, model).map((spec) => {
+      const columns = spec.properties.map((p) => {
+        const column = connector.columnEscaped(model, p);
+        return spec.unique && props[p]?.type?.name === 'String' ? `lower(rtrim(${column}))` : column;
+      });
+      const kind = spec.unique ? 'UNIQUE INDEX' : 'INDEX';
+      return `CREATE ${kind} IF NOT EXISTS "${spec.name}" ON ${connector.tableEscaped(model)} (${columns.join(', ')})`;
+    }),
+    ...trigramIndexes,
+  ];
 }
