@@ -45,6 +45,7 @@ import { traducciones } from './traducciones/schema';
 import { usuarios } from './usuarios/schema';
 import { vistaMarketplacePrompts } from './vistaMarketplacePrompts/schema';
 import { vistaMuestraFotos } from './vistaMuestraFotos/schema';
+import { vistasGuardadas } from './vistasGuardadas/schema';
 
 export const registry: readonly ResourceSchema[] = [
   productos,
@@ -92,6 +93,7 @@ export const registry: readonly ResourceSchema[] = [
   idiomas,
   traducciones,
   parametrosGlobales,
+  vistasGuardadas,
 ];
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));

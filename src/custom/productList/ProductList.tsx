@@ -31,6 +31,7 @@ import {
   QuietBulkActionsToolbar,
 } from '../../resources/generic/keyboardRows';
 import { ListPagination } from '../../resources/generic/listParts';
+import { SavedViewsButton } from '../../resources/generic/SavedViews';
 import { fieldFor } from '../../resources/generic/fieldFor';
 import { SNField } from '../../resources/generic/recordFields';
 import { productos } from '../../resources/productos/schema';
@@ -69,6 +70,7 @@ const ListActions = ({ schema }: { schema: ResourceSchema }) => (
   <TopToolbar>
     <CreateButton />
     <SelectColumnsButton />
+    <SavedViewsButton />
     <CsvExportButton schema={schema} />
   </TopToolbar>
 );
