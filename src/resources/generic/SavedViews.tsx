@@ -33,7 +33,6 @@ import {
   useGetList,
   useListContext,
   useNotify,
-  useStore,
   useUpdate,
   type Identifier,
   type RaRecord,
@@ -45,10 +44,10 @@ import {
   serializeViewState,
   viewNameError,
   visibleColumnKeys,
-  type ListColumn,
   type SavedViewState,
 } from '../../core/savedViews';
 import { vistasGuardadas } from '../vistasGuardadas/schema';
+import { useVisibleColumns } from './visibleColumns';
 
 const VIEWS = vistasGuardadas.name;
 
@@ -66,23 +65,11 @@ const appliedDefaults = new Set<string>();
 /** Forgets which defaults were applied (a new sign-in, tests). */
 export const forgetAppliedDefaults = (): void => appliedDefaults.clear();
 
-/** The list's configurable columns (react-admin's preferences of `<resource>.datagrid`). */
-const useListColumns = (resource: string) => {
-  const key = `preferences.${resource}.datagrid`;
-  const [available] = useStore<ListColumn[]>(`${key}.availableColumns`, []);
-  const [omit] = useStore<string[] | undefined>(`${key}.omit`, undefined);
-  const [columns, setColumns] = useStore<string[] | undefined>(`${key}.columns`, undefined);
-  const visible =
-    columns ??
-    available.filter((column) => !column.source || !omit?.includes(column.source)).map((c) => c.index);
-  return { available, visible, setColumns };
-};
-
 /** The current state of the list, and the function applying a saved view to it. */
 const useViewState = () => {
   const { resource, filterValues, displayedFilters, sort, perPage, setFilters, setSort, setPerPage } =
     useListContext();
-  const { available, visible, setColumns } = useListColumns(resource);
+  const { available, visible, setColumns } = useVisibleColumns(resource);
   const notify = useNotify();
 
   const current = (): SavedViewState => ({
@@ -118,6 +105,8 @@ export const SavedViewsButton = () => {
   const { resource, current, apply, columnsKnown } = useViewState();
   const { identity } = useGetIdentity();
   const location = useLocation();
+  // Whether the address named filters when the list opened (react-admin then writes its stored ones there too).
+  const [linkedFilters] = useState(() => new URLSearchParams(location.search).has('filter'));
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [nombre, setNombre] = useState('');
@@ -150,7 +139,7 @@ export const SavedViewsButton = () => {
   const defaultKey = `${String(identity?.id)}:${resource}`;
   useEffect(() => {
     if (!identity || !columnsKnown || appliedDefaults.has(defaultKey)) return;
-    if (new URLSearchParams(location.search).has('filter')) {
+    if (linkedFilters) {
       appliedDefaults.add(defaultKey);
       return;
     }
@@ -158,7 +147,7 @@ export const SavedViewsButton = () => {
     appliedDefaults.add(defaultKey);
     apply(defaultView);
     // applied once, when the default becomes known
-  }, [identity, columnsKnown, defaultView?.id, defaultKey]);
+  }, [identity, columnsKnown, defaultView?.id, defaultKey, linkedFilters]);
 
   const failed = (error: unknown) =>
     notify(error instanceof Error && error.message ? error.message : 'No se pudo guardar la vista.', {
