@@ -11,7 +11,7 @@ import '../../src/custom/productList/ProductList';
 describe('product list general data columns', () => {
   it('no producto-generals request while Título, Marca and EAN are hidden', async () => {
     const data = productFixture();
-    data['producto-generals'] = [{ id: 70, productoId: 10, titulo: 'Taladro percutor', marca: 'Perforex' }];
+    data['producto-generals'] = [{ id: 70, productoId: 103, titulo: 'Lámpara', marca: 'Perforex' }];
     const recorded = withProductApi({}, data);
     const getList = vi.spyOn(recorded.provider, 'getList');
     const generals = () => getList.mock.calls.filter(([resource]) => resource === 'producto-generals');
