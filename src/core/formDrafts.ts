@@ -86,7 +86,11 @@ export function readDraft(storage: DraftStorage, key: string, now = new Date()):
 }
 
 /** Every draft key of `storage` (to keep them through a logout). */
-export function draftEntries(storage: Storage): [string, string][] {
+export function draftEntries(storage: {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+}): [string, string][] {
   const entries: [string, string][] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
