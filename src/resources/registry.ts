@@ -41,6 +41,7 @@ import { sustitutos } from './sustitutos/schema';
 import { tablas } from './tablas/schema';
 import { textosGenerados } from './textosGenerados/schema';
 import { tiposRango } from './tiposRango/schema';
+import { trabajosEdicionMasiva } from './trabajosEdicionMasiva/schema';
 import { traducciones } from './traducciones/schema';
 import { usuarios } from './usuarios/schema';
 import { vistaMarketplacePrompts } from './vistaMarketplacePrompts/schema';
@@ -94,6 +95,7 @@ export const registry: readonly ResourceSchema[] = [
   traducciones,
   parametrosGlobales,
   vistasGuardadas,
+  trabajosEdicionMasiva,
 ];
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));
