@@ -213,7 +213,8 @@ export const feature: Feature = {
   name: 'mass-edit',
   register: ({ repositories }) => {
     if (!repositories.repositories.has(JOBS) || !repositories.repositories.has('productos')) return;
-    const runner = massEditRunner(repositories);
+    const batch = Number(process.env.MASS_EDIT_BATCH);
+    const runner = massEditRunner(repositories, batch > 0 ? batch : MASS_EDIT_BATCH);
     currentRunner = runner;
     repositories.repository(JOBS).addHooks({
       async beforeWrite(row) {
