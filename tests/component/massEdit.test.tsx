@@ -4,7 +4,7 @@
  * report; a value the field refuses is said on the field and starts nothing; when the job cannot be read the
  * dialog says so and never shows it as done. The fake API runs the job with the rule of src/core/massEdit.ts.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataProvider, RaRecord } from 'react-admin';
 import { changedValue, massEditableFields, sameValue } from '../../src/core/massEdit';
