@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DataProvider, RaRecord } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { changedValue, massEditableFields, sameValue } from '../../src/core/massEdit';
 import { productos } from '../../src/resources/productos/schema';
 import { withProductApi } from './productsFixture';
@@ -61,7 +61,7 @@ const withJobs = (options: { failReads?: boolean } = {}) => {
         fin: new Date().toISOString(),
       };
       jobs.set(id, job);
-      return { data: job as RaRecord };
+      return { data: job as never };
     },
     getOne: async (resource, params) => {
       if (resource !== JOBS) return base.getOne(resource, params);
@@ -73,7 +73,7 @@ const withJobs = (options: { failReads?: boolean } = {}) => {
       return {
         data: (n === 1
           ? { ...job, estado: 'en curso', hechos: 0, cambiados: 0, sinCambios: 0, fin: null }
-          : job) as RaRecord,
+          : job) as never,
       };
     },
   };
