@@ -19,13 +19,16 @@ try {
   const { url, repositories } = server;
   const stamp = Date.now() % 100000;
   const prefix = `BENCH-ME-${stamp}-`;
-  await repositories.repository('productos').createAll(
-    Array.from({ length: N }, (_, i) => ({
-      empresaId: 1,
-      nombre: `${prefix}${String(i).padStart(6, '0')}`,
-      finalizado: 'N',
-    })),
-  );
+  // in chunks: one INSERT has at most 65,535 parameters
+  for (let from = 0; from < N; from += 1000) {
+    await repositories.repository('productos').createAll(
+      Array.from({ length: Math.min(1000, N - from) }, (_, i) => ({
+        empresaId: 1,
+        nombre: `${prefix}${String(from + i).padStart(6, '0')}`,
+        finalizado: 'N',
+      })),
+    );
+  }
   const login = await fetch(`${url}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
