@@ -194,6 +194,7 @@ const PERMISOS: readonly string[] = [
   'send|aecoc||Enviar datos a AECOC|',
   'export|productos||Exportar productos (feed de marketplaces)|',
   'create|TextosGenerados||Generar textos con IA|',
+  'manage|vistas-guardadas||Guardar, compartir y usar vistas de las listas|e',
 ];
 
 // ---------------------------------------------------------------- builder

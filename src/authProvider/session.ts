@@ -1,5 +1,6 @@
 /** The session in localStorage (docs/requirements.md#r9-constants keys): accessToken, refreshToken, userDataPim. */
 import { DEFAULT_RULES, type AbilityRule, type Permiso } from '../core/permissions';
+import { draftEntries } from '../core/formDrafts';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
@@ -64,8 +65,15 @@ export const forgetTokens = (): void => {
   for (const key of [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_DATA_KEY]) localStorage.removeItem(key);
 };
 
-/** Logout: all local storage goes (docs/requirements.md#r4-states), including the selected company and react-admin's store. */
-export const clearSession = (): void => localStorage.clear();
+/**
+ * Logout: all local storage goes (docs/requirements.md#r4-states), including the selected company and react-admin's
+ * store — but for the drafts of unsaved forms, kept per user and record (src/core/formDrafts.ts, issue 16).
+ */
+export const clearSession = (): void => {
+  const drafts = draftEntries(localStorage);
+  localStorage.clear();
+  for (const [key, value] of drafts) localStorage.setItem(key, value);
+};
 
 export const ADMIN_ROLE = 'admin';
 

@@ -41,10 +41,12 @@ import { sustitutos } from './sustitutos/schema';
 import { tablas } from './tablas/schema';
 import { textosGenerados } from './textosGenerados/schema';
 import { tiposRango } from './tiposRango/schema';
+import { trabajosEdicionMasiva } from './trabajosEdicionMasiva/schema';
 import { traducciones } from './traducciones/schema';
 import { usuarios } from './usuarios/schema';
 import { vistaMarketplacePrompts } from './vistaMarketplacePrompts/schema';
 import { vistaMuestraFotos } from './vistaMuestraFotos/schema';
+import { vistasGuardadas } from './vistasGuardadas/schema';
 
 export const registry: readonly ResourceSchema[] = [
   productos,
@@ -92,6 +94,8 @@ export const registry: readonly ResourceSchema[] = [
   idiomas,
   traducciones,
   parametrosGlobales,
+  vistasGuardadas,
+  trabajosEdicionMasiva,
 ];
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));

@@ -222,6 +222,12 @@ export interface ResourceSchema {
    * `{ field: 'skuPrincipal', parent: 'productos', parentKey: 'nombre' }`).
    */
   companyVia?: { field: string; parent: string; parentKey?: string };
+  /**
+   * Records that belong to one user (saved views): the API sets `field` to the caller's usuario id on create;
+   * a caller sees their own rows and, when `shared` (an S/N field) is 'S', the rows others shared (still within
+   * the company scope); only the owner updates or deletes a row (server/features/saved-views.ts).
+   */
+  ownedBy?: { field: string; shared?: string };
   fields: readonly FieldSchema[];
   sort: { field: string; order: 'ASC' | 'DESC' };
   /** Fields searched by the free-text filter `q` (like %term% OR-ed). */

@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { TabbedForm, Title, useCanAccess, useDataProvider, useNotify, type RaRecord } from 'react-admin';
+import { FormDraft } from '../../resources/generic/FormDraft';
 import { productUpdateErrorMessage } from '../../dataProvider/errors';
 import { fieldErrorsFromServer } from '../../resources/generic/serverErrors';
 import { CategoryAttributeSync } from './CategoryAttributeSync';
@@ -231,6 +232,7 @@ export const ProductEditor = ({ bundle, onReload }: ProductEditorProps) => {
         toolbar={<EditorToolbar progress={progress} />}
       >
         <TabbedForm.Tab label="Datos generales">
+          <FormDraft resource="productos" id={product.id} />
           <GeneralTab />
           <CategoryAttributeSync
             catalogue={catalogue.attributes}

@@ -1,11 +1,13 @@
 /**
  * The list's «Título», «Marca» and «EAN» columns (hidden at first, offered by the column chooser): the general
- * data of the WHOLE page in one request (producto-generals where productoId inq [page ids]), never one per row.
+ * data of the WHOLE page in one request (producto-generals where productoId inq [page ids]), never one per row,
+ * and only while one of them is shown.
  */
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useCanAccess, useDataProvider, useListContext, useRecordContext } from 'react-admin';
+import { useVisibleColumns } from '../../resources/generic/visibleColumns';
 
 export const GENERAL_COLUMNS = ['titulo', 'marca', 'ean'] as const;
 export type GeneralColumn = (typeof GENERAL_COLUMNS)[number];
@@ -16,7 +18,9 @@ type General = Partial<Record<GeneralColumn, unknown>>;
 const GeneralContext = createContext<Map<string, General> | undefined>(undefined);
 
 export const GeneralDataProvider = ({ children }: { children: ReactNode }) => {
-  const { data } = useListContext();
+  const { data, resource } = useListContext();
+  const { visibleSources } = useVisibleColumns(resource);
+  const shown = GENERAL_COLUMNS.some((column) => visibleSources.has(column));
   const dataProvider = useDataProvider();
   const { canAccess } = useCanAccess({ action: 'read', resource: 'producto-generals' });
   const ids = useMemo(() => (data ?? []).map((record) => record.id), [data]);
@@ -30,7 +34,7 @@ export const GeneralDataProvider = ({ children }: { children: ReactNode }) => {
       });
       return new Map(rows.map((row) => [String(row.productoId), row as General]));
     },
-    enabled: ids.length > 0 && Boolean(canAccess),
+    enabled: shown && ids.length > 0 && Boolean(canAccess),
     staleTime: 10_000,
   });
   return <GeneralContext.Provider value={query.data}>{children}</GeneralContext.Provider>;

@@ -31,6 +31,7 @@ import {
   QuietBulkActionsToolbar,
 } from '../../resources/generic/keyboardRows';
 import { ListPagination } from '../../resources/generic/listParts';
+import { SavedViewsButton } from '../../resources/generic/SavedViews';
 import { fieldFor } from '../../resources/generic/fieldFor';
 import { SNField } from '../../resources/generic/recordFields';
 import { productos } from '../../resources/productos/schema';
@@ -41,6 +42,7 @@ import { ReadinessField, ReadinessFilter, ReadinessProvider } from './ReadinessC
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
 import { GENERAL_COLUMNS, GENERAL_LABELS, GeneralDataProvider, GeneralField } from './GeneralColumns';
 import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
+import { MassEditButton } from './MassEdit';
 import { CATEGORY_FILTER } from '../../core/productSearch';
 
 /** Columns offered by the chooser but hidden at first. */
@@ -69,6 +71,8 @@ const ListActions = ({ schema }: { schema: ResourceSchema }) => (
   <TopToolbar>
     <CreateButton />
     <SelectColumnsButton />
+    <SavedViewsButton />
+    <MassEditButton />
     <CsvExportButton schema={schema} />
   </TopToolbar>
 );
@@ -76,17 +80,20 @@ const ListActions = ({ schema }: { schema: ResourceSchema }) => (
 const BulkActions = () => {
   const notify = useNotify();
   return (
-    <BulkDeleteButton
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onError: (error: unknown) => {
-          notify(errorToast(MESSAGES.deleteError, error), {
-            type: 'error',
-            messageArgs: { _: MESSAGES.deleteError },
-          });
-        },
-      }}
-    />
+    <>
+      <MassEditButton bulk />
+      <BulkDeleteButton
+        mutationMode="pessimistic"
+        mutationOptions={{
+          onError: (error: unknown) => {
+            notify(errorToast(MESSAGES.deleteError, error), {
+              type: 'error',
+              messageArgs: { _: MESSAGES.deleteError },
+            });
+          },
+        }}
+      />
+    </>
   );
 };
 

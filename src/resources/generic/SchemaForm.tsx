@@ -2,6 +2,7 @@
 import { DeleteButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import type { ResourceSchema } from '../types';
 import { createDefaults, formFields, type FormMode } from './fieldSets';
+import { FormDraft } from './FormDraft';
 import { inputFor } from './inputFor';
 import { useAfterSaveEffects } from './listMemory';
 import { useDeleteSideEffects } from './reloadOnDelete';
@@ -43,6 +44,8 @@ export const SchemaForm = ({ schema, mode, useSaveGuard }: SchemaFormProps) => {
       // the schema's validators give the Spanish messages: the browser's own (min/step) must not block first.
       noValidate
     >
+      {/* unsaved changes kept per user and record, offered back after the inactivity logout */}
+      {mode === 'edit' && <FormDraft />}
       {formFields(schema, mode).map((field) => inputFor(field, schema))}
       {guard?.element}
     </SimpleForm>

@@ -12,6 +12,7 @@ import { CsvExportButton } from './csvExport/ExportButton';
 import type { ResourceSchema } from '../types';
 import { hasOptionalFilters } from './filtersFor';
 import { isOnePerCompany } from './onePerCompany';
+import { SavedViewsButton } from './SavedViews';
 import { bulkDeletedMessage, useDeleteSideEffects } from './reloadOnDelete';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
@@ -27,6 +28,7 @@ export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => {
       {hasOptionalFilters(schema) && <FilterButton />}
       {schema.operations.create && !full && <CreateButton />}
       <SelectColumnsButton />
+      <SavedViewsButton />
       {/* docs/requirements.md#r7-api CSV export: {table}_PIM.csv, ';', BOM, current company and filter, every page */}
       <CsvExportButton schema={schema} />
     </TopToolbar>
