@@ -7,14 +7,7 @@
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import { useMemo } from 'react';
-import {
-  useGetList,
-  useInput,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { useGetList, useInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { schemaFor } from '../registry';
 import { renderAutocompleteField } from './autocompleteField';
 import { completions, unknownNames, unknownNamesWarning, type Completion } from '../../core/nameList';
@@ -42,7 +35,6 @@ export const NameListInput = ({
   label,
   mustExist = false,
 }: NameListInputProps) => {
-  const resource = useResourceContext();
   const record = useRecordContext();
   const translate = useTranslate();
   const { data, isPending } = useGetList(reference, {
@@ -97,7 +89,6 @@ export const NameListInput = ({
       renderInput={renderAutocompleteField({
         input: control,
         source,
-        resource,
         label,
         invalid,
         hint: warning,

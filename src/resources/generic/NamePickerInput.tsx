@@ -14,7 +14,6 @@ import {
   useInput,
   useNotify,
   useRecordContext,
-  useResourceContext,
   type Validator,
 } from 'react-admin';
 import { nameKey } from '../../core/nameList';
@@ -62,7 +61,6 @@ export const NamePickerInput = ({
   helperText,
   fullWidth,
 }: NamePickerInputProps) => {
-  const resource = useResourceContext();
   const record = useRecordContext();
   const notify = useNotify();
   const target = schemaFor(reference);
@@ -149,7 +147,6 @@ export const NamePickerInput = ({
       renderInput={renderAutocompleteField({
         input: control,
         source,
-        resource,
         label,
         invalid,
         hint: helperText === false ? false : (helperText ?? `Elija entre ${targetPlural}`),

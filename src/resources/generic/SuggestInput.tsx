@@ -5,14 +5,7 @@
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import { useEffect, useState } from 'react';
-import {
-  useDataProvider,
-  useInput,
-  useResourceContext,
-  useTranslate,
-  type DataProvider,
-  type Validator,
-} from 'react-admin';
+import { useDataProvider, useInput, useTranslate, type DataProvider, type Validator } from 'react-admin';
 import { renderAutocompleteField } from './autocompleteField';
 
 export interface SuggestionsProvider {
@@ -56,7 +49,6 @@ export interface SuggestInputProps {
 }
 
 export const SuggestInput = ({ source, endpoint, validate, label }: SuggestInputProps) => {
-  const resource = useResourceContext();
   const translate = useTranslate();
   const control = useInput({ source, validate });
   const { field, fieldState } = control;
@@ -75,7 +67,7 @@ export const SuggestInput = ({ source, endpoint, validate, label }: SuggestInput
       onBlur={field.onBlur}
       filterOptions={(all) => all}
       sx={{ width: { xs: '100%', sm: 360 } }}
-      renderInput={renderAutocompleteField({ input: control, source, resource, label, invalid })}
+      renderInput={renderAutocompleteField({ input: control, source, label, invalid })}
     />
   );
 };

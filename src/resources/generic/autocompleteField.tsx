@@ -1,6 +1,7 @@
 /**
  * The text field inside the schema's autocomplete inputs (names of other records, endpoint suggestions): the
- * react-admin label with its required mark, the validation error, or under a valid field a hint or a warning.
+ * react-admin label with its required mark (translated like react-admin's own inputs: the form's resource), the
+ * validation error, or under a valid field a hint or a warning.
  */
 import type { AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
@@ -10,7 +11,6 @@ import { FieldTitle, InputHelperText, type UseInputValue } from 'react-admin';
 export interface AutocompleteFieldOptions {
   input: Pick<UseInputValue, 'field' | 'fieldState' | 'isRequired'>;
   source: string;
-  resource?: string;
   label?: string;
   /** Whether the error shows (e.g. only once the field was touched). */
   invalid: boolean;
@@ -22,7 +22,7 @@ export interface AutocompleteFieldOptions {
 
 /** `renderInput` of an MUI Autocomplete bound to a react-admin input. */
 export const renderAutocompleteField =
-  ({ input, source, resource, label, invalid, hint, warning }: AutocompleteFieldOptions) =>
+  ({ input, source, label, invalid, hint, warning }: AutocompleteFieldOptions) =>
   (params: AutocompleteRenderInputParams) => {
     const warns = Boolean(warning) && !invalid;
     const below =
@@ -34,7 +34,7 @@ export const renderAutocompleteField =
         inputRef={input.field.ref}
         size="small"
         margin="dense"
-        label={<FieldTitle label={label} source={source} resource={resource} isRequired={input.isRequired} />}
+        label={<FieldTitle label={label} source={source} isRequired={input.isRequired} />}
         error={invalid}
         color={warns ? 'warning' : undefined}
         helperText={invalid ? <InputHelperText error={input.fieldState.error?.message} /> : below}
