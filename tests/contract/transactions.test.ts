@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
-import { makeAdmin } from '../support/access';
+import { adminUser } from '../support/access';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -52,25 +52,12 @@ async function database(): Promise<Connection> {
 
 beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
-  const repo = (name: string) => server.repositories.repository(name);
-  await repo('empresas').create({ id: 1, nombre: 'Empresa Tx', codigo: 'TX' });
-  const usuario = await repo('usuarios').create({
+  // an admin, so what is refused is the database's doing, never the permiso
+  ({ token } = await adminUser(server, {
+    empresa: { id: 1, nombre: 'Empresa Tx', codigo: 'TX' },
     nombre: 'Tx',
     mail: 'tx@test.pim',
-    password: 'Secret123!',
-    empresaId: 1,
-  });
-  // allowed everything, so what is refused is the database's doing, never the permiso
-  await makeAdmin(
-    server.repositories as unknown as Parameters<typeof makeAdmin>[0],
-    (usuario as unknown as { id: number }).id,
-  );
-  const login = await fetch(`${server.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'tx@test.pim', password: 'Secret123!' }),
-  });
-  token = ((await login.json()) as { accessToken: string }).accessToken;
+  }));
 });
 
 afterAll(async () => {
