@@ -50,7 +50,8 @@ const firstVisibleText = (schema: ResourceSchema): string | undefined =>
     (field) => field.type === 'string' && !field.choices && field.inList !== false && !field.writeOnly,
   )?.name;
 
-const generated = (view: keyof ResourceViews) => (schema: ResourceSchema) => !bespokeViews[schema.name]?.[view];
+const generated = (view: keyof ResourceViews) => (schema: ResourceSchema) =>
+  !bespokeViews[schema.name]?.[view];
 
 describe('every registry resource', () => {
   it('some resources do use bespoke screens (so the filter below is meaningful)', () => {
