@@ -1,11 +1,9 @@
 /**
  * The import's custom data provider method for the LoopBack API: `findWhere(resource, where)` →
  * GET /{resource}?filter={"where":…} through the app's HTTP client (Bearer, single-flight refresh, Spanish
- * errors), AND-ed with the selected company for company-scoped resources. Composed in main.tsx:
- *
- *   const dataProvider = withImportExport(loopbackDataProvider(apiUrl, httpClient, …), apiUrl, httpClient, …);
+ * errors), AND-ed with the selected company for company-scoped resources. Part of the app's one data provider
+ * (src/custom/dataProvider.ts).
  */
-import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
@@ -29,10 +27,3 @@ export function findWhereMethod(
     return Array.isArray(response.json) ? response.json.filter(isRecord) : [];
   };
 }
-
-export const withImportExport = <D extends DataProvider>(
-  provider: D,
-  apiUrl: string,
-  httpClient: HttpClient,
-  getEmpresaId: () => number,
-): D & FindWhere => ({ ...provider, findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId) });
