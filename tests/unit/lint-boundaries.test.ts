@@ -46,16 +46,20 @@ describe('layer boundaries', () => {
     expect(errors.every((error) => error.message.includes('"services"'))).toBe(true);
   });
 
-  it("rejects a resource's own screens importing a bespoke page (src/resources/<name>/views.tsx)", async () => {
+  it("rejects a resource's own screens importing a bespoke page, statically or lazily (views.tsx)", async () => {
     const eslint = new ESLint({ cwd: root });
-    const code =
-      "import { PAGE_PATH } from '../../custom/catalogueProducts/page';\nexport const path = PAGE_PATH;\n";
+    const code = [
+      "import { PAGE_PATH } from '../../custom/catalogueProducts/page';",
+      "export const List = () => import('../../custom/productList/ProductList');",
+      'export const path = PAGE_PATH;',
+      '',
+    ].join('\n');
     const [result] = await eslint.lintText(code, {
       filePath: path.join(root, 'src/resources/catalogos/views.tsx'),
     });
     const errors = result.messages.filter((message) => message.ruleId === 'boundaries/dependencies');
-    expect(errors.map((error) => error.line)).toEqual([1]);
-    expect(errors[0].message).toContain('"custom"');
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    expect(errors.every((error) => error.message.includes('"custom"'))).toBe(true);
   });
 
   it('accepts a core module importing the core', async () => {
