@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPath } from '../../src/core/catalogueProducts/contract';
 import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../../src/core/queryLimits';
 import { adminUser } from '../support/access';
+import { apiCaller, q } from '../support/api';
 import { startTestServer, type StartedServer } from '../support/server';
 
 interface Repo {
@@ -27,19 +28,11 @@ interface Answer {
   body: { error?: { statusCode: number; name: string; message: string } } & Record<string, unknown>;
 }
 
+const api = apiCaller(() => server.url);
 const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Answer['body']) : {} };
+  const answer = await api(token, method, path, body);
+  return { status: answer.status, body: (answer.body ?? {}) as Answer['body'] };
 };
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 /** A 400 BadRequestError whose Spanish message contains `fragment`. */
 const expectBadRequest = (answer: Answer, fragment: string) => {

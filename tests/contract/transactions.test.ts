@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
 import { adminUser } from '../support/access';
+import { apiCaller, q } from '../support/api';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -27,19 +28,8 @@ interface Connection {
 let server: ServerWithRepos;
 let token: string;
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-};
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const api = apiCaller(() => server.url);
+const call = (method: string, path: string, body?: unknown) => api(token, method, path, body);
 const count = async (path: string, where: unknown) =>
   (await call('GET', `/${path}/count?where=${q(where)}`)).body.count;
 
