@@ -112,6 +112,16 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
   }
 
+  /**
+   * The write rules (declared rules and beforeWrite hooks) on a row as it would be stored, without writing it
+   * (the import's dry run): throws what the write would; answers the row as the hooks normalised it.
+   */
+  async checkWrite(row: AnyObject): Promise<AnyObject> {
+    const checked = { ...row };
+    if (this.checksWrites) await this.checkRows([checked]);
+    return checked;
+  }
+
   /** Runs the hooks of `kind` (with `transactional` false: the delete hooks not already run in its transaction). */
   private async after(
     kind: 'afterCreate' | 'afterDelete',
@@ -282,7 +292,13 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     }
     if (this.checksWrites) {
       const matched = (await super.find({ where: w })).map(plain);
-      await this.checkRows(matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] })));
+      const checked = matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] }));
+      await this.checkRows(checked);
+      // a field the hooks normalised (the same way on every matched row) is written as they left it
+      for (const name of Object.keys(changes)) {
+        const values = new Set(checked.map((r) => r[name]));
+        if (values.size === 1) changes[name] = [...values][0];
+      }
     }
     const recording = this.recordsWrites;
     const { result, previous } = await this.recorded(options, async (tx) => {
@@ -328,7 +344,12 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
       else delete row[PASSWORD];
     }
     if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
-    if (this.checksWrites) await this.checkRows([{ ...row, [this.idProp]: id }]);
+    if (this.checksWrites) {
+      const checked = { ...row, [this.idProp]: id };
+      await this.checkRows([checked]);
+      // a field the hooks normalised is written as they left it
+      for (const name of Object.keys(row)) row[name] = checked[name];
+    }
     await super.replaceById(id, row as DataObject<Row>, options);
   }
 

@@ -27,6 +27,7 @@ export interface WriteHooks {
   /**
    * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
+   * A hook may normalise a field the write gives (e.g. 'sí' → 'S'): the value it leaves is the one stored.
    */
   beforeWrite?(row: AnyObject): Promise<void>;
   /**

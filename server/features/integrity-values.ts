@@ -1,11 +1,13 @@
 /**
  * Values checked against other records on every write through the API (the product editor checks the same
- * rules in the form): a product icon's text must be one of its icon's posiblesValores when the icon declares
- * any (src/core/iconValues.ts); a product's value of a numeric attribute must read as a number (Spanish marks;
- * the editor stores it the Spanish way, src/core/attributeValues.ts). 422 on the field otherwise.
+ * rules in the form, the CSV import in its preview): a product icon's text must be one of its icon's
+ * posiblesValores when the icon declares any (src/core/iconValues.ts); a product's attribute value must be a
+ * value of its attribute's type and is stored normalised (src/core/attributeValues.ts: numbers the Spanish way,
+ * sí/no as S/N, one of the list's values, dates as aaaa-mm-dd); an attribute declares the values of a list and
+ * a default value of its type. 422 on the field otherwise.
  */
 import type { AnyObject } from '@loopback/repository';
-import { attributeValueError } from '../../src/core/attributeValues';
+import { attributeDeclarationErrors, readAttributeValue } from '../../src/core/attributeValues';
 import { iconValueError } from '../../src/core/iconValues';
 import type { Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
@@ -24,15 +26,52 @@ export function iconValueRule(repos: RepositorySet) {
   };
 }
 
+/** The stored row of `row` (an update or replace carries its id), or undefined for a create. */
+const storedRow = async (
+  repos: RepositorySet,
+  resource: string,
+  row: AnyObject,
+): Promise<AnyObject | undefined> => {
+  if (row.id === null || row.id === undefined) return undefined;
+  const found = await repos.repository(resource).findOne({ where: { id: row.id } });
+  return found ? (found.toObject() as AnyObject) : undefined;
+};
+
 export function attributeValueRule(repos: RepositorySet) {
   const atributos = repos.repository('atributos');
   return {
     async beforeWrite(row: AnyObject): Promise<void> {
       if (row.atributoId === null || row.atributoId === undefined || typeof row.valor !== 'string') return;
+      // a value the stored row already held is kept (a write that changes another field, such as the
+      // attribute's name carried by a rename, is not refused for a value stored before the rule)
+      const stored = await storedRow(repos, 'producto-atributos', row);
+      if (stored && stored.valor === row.valor && stored.atributoId === row.atributoId) return;
       const attribute = await atributos.findOne({ where: { id: row.atributoId } });
       if (!attribute) return;
-      const error = attributeValueError({ nombre: attribute.nombre, tipo: attribute.tipo }, row.valor);
-      if (error) throw fieldErrors({ valor: error }, 'attributeValue');
+      const reading = readAttributeValue(attribute as AnyObject, row.valor);
+      if (!reading.ok) throw fieldErrors({ valor: reading.error }, 'attributeValue');
+      // stored as the rule writes it ('sí' → 'S', '25/12/2024' → '2024-12-25'); blank stays as sent
+      if (reading.value !== '') row.valor = reading.value;
+    },
+  };
+}
+
+/**
+ * An attribute of a list declares its values; its default value is a value of its type (normalised). Checked
+ * when the write changes the type, the values or the default (a rename or a category change of an attribute
+ * declared before the rule is not refused).
+ */
+export function attributeDeclarationRule(repos: RepositorySet) {
+  return {
+    async beforeWrite(row: AnyObject): Promise<void> {
+      const stored = await storedRow(repos, 'atributos', row);
+      const same = (field: string) =>
+        stored !== undefined && (stored[field] ?? null) === (row[field] ?? null);
+      if (same('tipo') && same('posiblesValores') && same('valorDefecto')) return;
+      const errors = attributeDeclarationErrors(row);
+      if (Object.keys(errors).length) throw fieldErrors(errors, 'attributeType');
+      const reading = readAttributeValue(row, row.valorDefecto);
+      if (reading.ok && reading.value !== '') row.valorDefecto = reading.value;
     },
   };
 }
@@ -42,6 +81,9 @@ export const feature: Feature = {
   register: ({ repositories }) => {
     if (repositories.repositories.has('ProductoIconos')) {
       repositories.repository('ProductoIconos').addHooks(iconValueRule(repositories));
+    }
+    if (repositories.repositories.has('atributos')) {
+      repositories.repository('atributos').addHooks(attributeDeclarationRule(repositories));
     }
     if (repositories.repositories.has('producto-atributos')) {
       repositories.repository('producto-atributos').addHooks(attributeValueRule(repositories));

@@ -2,7 +2,7 @@
  * The app's one data provider, built here and nowhere else: the LoopBack provider of the generic resources, its
  * lifecycle callbacks (react-admin's withLifecycleCallbacks: a catalogue's products go before the catalogue), and
  * the typed custom methods the bespoke pages call (reference data, catalogue products, product editor, AI texts,
- * roles and permisos, integrations, the import's `findWhere`). Every part reads the selected company from the
+ * roles and permisos, integrations, the import's lookups, dry run and batch creation). Every part reads the selected company from the
  * one `getEmpresaId` given here.
  */
 import { withLifecycleCallbacks, type DataProvider } from 'ra-core';
@@ -17,8 +17,8 @@ import {
   withCatalogueProductLists,
   type CatalogueProductsMethods,
 } from './catalogueProducts/dataProvider';
-import { findWhereMethod } from './importExport/api';
-import type { FindWhere } from './importExport/backend';
+import { importExportMethods } from './importExport/api';
+import type { CheckImport, CreateBatch, FindWhere } from './importExport/backend';
 import { createIntegrationsApi, type IntegrationsApi } from './integrations/api';
 import { accessMethods, type AccessMethods } from './permisos/api';
 import { productApiExtension, type ProductApiExtension } from './productEditor/api';
@@ -41,7 +41,9 @@ export type PimDataProvider = DataProvider &
   AiTextsMethods &
   AccessMethods &
   IntegrationsApi &
-  FindWhere;
+  FindWhere &
+  CheckImport &
+  CreateBatch;
 
 export const createDataProvider = ({
   apiUrl,
@@ -62,6 +64,6 @@ export const createDataProvider = ({
     ...aiTextsMethods(apiUrl, httpClient),
     ...accessMethods(apiUrl, httpClient),
     ...createIntegrationsApi({ apiUrl, httpClient, getEmpresaId, getAccessToken }),
-    findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
+    ...importExportMethods(apiUrl, httpClient, getEmpresaId),
   };
 };

@@ -58,6 +58,8 @@ export interface FieldSchema {
   decimals?: number;
   /** Allowed values (a select in forms, an enum on the server). */
   choices?: readonly string[];
+  /** How the form's select names some of the `choices` to people (default: the value itself). */
+  choiceLabels?: Readonly<Record<string, string>>;
   /** For type 'reference': the target resource name (its API path). */
   reference?: string;
   /** For type 'reference': the target field shown to people (default 'nombre'). */

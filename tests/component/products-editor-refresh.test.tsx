@@ -189,6 +189,7 @@ describe('the attribute, group and icon lists', () => {
     expect(notice).toBeTruthy();
 
     const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    categorias.focus();
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });
     fireEvent.keyDown(categorias, { key: 'Enter' });
     expect(

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { withProductApi } from './productsFixture';
+import { productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 // The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
 import '../../src/custom/productList/ProductList';
@@ -266,11 +266,81 @@ describe('product editor', () => {
     await waitFor(() => expect(potencia.value).toBe('1200'));
   });
 
+  it('attribute inputs follow their type: a switch for sí/no (S/N), a select of the list, a date; the values are saved', async () => {
+    const data = productFixture();
+    const typed = [
+      { id: 5, nombre: 'Apto exterior', tipo: 'sino', valor: 'N' },
+      { id: 6, nombre: 'Acabado', tipo: 'lista', posiblesValores: 'Mate, Brillo', valor: 'Mate' },
+      { id: 7, nombre: 'Homologación', tipo: 'fecha', valor: '2024-12-25' },
+    ];
+    for (const { valor, ...attribute } of typed) {
+      data.atributos.push({
+        ...attribute,
+        empresaId: 1,
+        categorias: 'Taladros',
+        grupoAtributosId: 1,
+        codigo: attribute.id,
+      });
+      data['producto-atributos'].push({
+        id: attribute.id,
+        productoId: 10,
+        atributoId: attribute.id,
+        nombre: attribute.nombre,
+        valor,
+        ordenEnGrupo: attribute.id,
+      });
+    }
+    const recorded = withProductApi({}, data);
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    const exterior = (await screen.findByLabelText('Apto exterior')) as HTMLInputElement;
+    expect(exterior.type).toBe('checkbox');
+    expect(exterior.checked).toBe(false);
+    fireEvent.click(exterior);
+    const acabado = screen.getByRole('combobox', { name: 'Acabado' });
+    expect(acabado.textContent).toBe('Mate');
+    fireEvent.mouseDown(acabado);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Sin valor', 'Mate', 'Brillo']);
+    fireEvent.click(options[2]);
+    const fecha = screen.getByLabelText('Homologación') as HTMLInputElement;
+    expect(fecha.type).toBe('date');
+    expect(fecha.value).toBe('2024-12-25');
+    fireEvent.change(fecha, { target: { value: '2025-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(async () => {
+      const saved = await recorded.base.getMany('producto-atributos', { ids: [5, 6, 7] });
+      expect(saved.data.map((row) => row.valor)).toEqual(['S', 'Brillo', '2025-01-31']);
+    });
+  });
+
+  it('families are picked from the records: Enter commits the highlighted «Profesional» for «Prof», an unknown name never reaches the field', async () => {
+    const recorded = withProductApi();
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    const familias = screen.getByRole('combobox', { name: 'Familias' });
+    familias.focus();
+    const field = () => document.querySelector('input[name="familias"]')?.closest('.MuiAutocomplete-root');
+    fireEvent.change(familias, { target: { value: 'Prof' } });
+    await screen.findByRole('option', { name: 'Profesional' });
+    fireEvent.keyDown(familias, { key: 'Enter' });
+    await waitFor(() => expect(within(field() as HTMLElement).getByText('Profesional')).toBeTruthy());
+    fireEvent.change(familias, { target: { value: 'Inexistente' } });
+    expect(await screen.findByText('Ninguna coincidencia entre familias')).toBeTruthy();
+    fireEvent.keyDown(familias, { key: 'Enter' });
+    fireEvent.blur(familias);
+    expect(within(field() as HTMLElement).queryByText('Inexistente')).toBeNull();
+    const chips = (field() as HTMLElement).querySelectorAll('.MuiChip-label');
+    expect([...chips].map((chip) => chip.textContent)).toEqual(['Profesional']);
+  });
+
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
     const recorded = withProductApi();
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    categorias.focus();
     // remove 'Taladros' (its chip) and add 'Bombillas'
     fireEvent.keyDown(categorias, { key: 'Backspace' });
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });

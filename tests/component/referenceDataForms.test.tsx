@@ -496,24 +496,25 @@ describe('attribute categories', () => {
     expect(await screen.findByText('Valores del atributo quitados de los productos.')).toBeTruthy();
   });
 
-  it('warns, without blocking, about a name that is not a category, and suggests category names', async () => {
+  it('suggests category names and refuses, on the field, a name that is not a category', async () => {
     const { provider, lastCall } = referenceProvider();
     renderReference('/atributos/2', { dataProvider: provider });
     await waitFor(() => expect(input('categorias').value).toBe('Taladros'));
-    const warning = '«Taladors» no existe en Categorías: se guardará igualmente.';
-    expect(screen.queryByText(warning)).toBeNull();
+    const refusal = '«Taladors» no existe entre las categorías de la empresa.';
     const field = screen.getByRole('combobox', { name: /Categorías/ });
     fireEvent.change(field, { target: { value: 'Taladros, jard' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Jardín' }));
     await waitFor(() => expect(input('categorias').value).toBe('Taladros, Jardín'));
-    expect(screen.queryByText(/no existe en Categorías/)).toBeNull();
     type('categorias', 'Taladros, Jardín,Taladors');
-    expect(await screen.findByText(warning)).toBeTruthy();
+    await save();
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(lastCall('update', 'atributos')).toBeUndefined();
+    // nothing typed is lost: the text stays to be corrected
+    expect(input('categorias').value).toBe('Taladros, Jardín,Taladors');
+    type('categorias', 'Taladros, Jardín');
     await save();
     expect(await screen.findByText('Registro actualizado correctamente!!')).toBeTruthy();
-    expect(lastCall('update', 'atributos')?.params.data).toMatchObject({
-      categorias: 'Taladros, Jardín,Taladors',
-    });
+    expect(lastCall('update', 'atributos')?.params.data).toMatchObject({ categorias: 'Taladros, Jardín' });
   });
 
   it('codigo must be an integer', async () => {

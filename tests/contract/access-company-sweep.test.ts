@@ -218,11 +218,18 @@ function bodyFor(schema: SchemaObject | undefined, bare: Company1Rows): unknown 
   };
 }
 
-/** A multipart upload of a small picture named after the path's last segment. */
+/** A multipart upload named after the path's last segment: a small PDF for `.pdf`, else a small picture. */
 function upload(path: string): FormData {
   const form = new FormData();
   const name = decodeURIComponent(path.split('/').pop() ?? 'x.png');
-  form.append('file', new Blob([PNG], { type: 'image/png' }), name);
+  const pdf = name.endsWith('.pdf');
+  form.append(
+    'file',
+    pdf
+      ? new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' })
+      : new Blob([PNG], { type: 'image/png' }),
+    name,
+  );
   return form;
 }
 
@@ -335,6 +342,7 @@ describe('company isolation on every custom endpoint', () => {
     const before = await fingerprint();
     const problems: string[] = [];
     let calls = 0;
+    const uploads: string[] = [];
     for (const op of operations) {
       const label = `${op.method.toUpperCase()} ${op.path}`;
       if (SKIPPED[label]) continue;
@@ -349,7 +357,11 @@ describe('company isolation on every custom endpoint', () => {
         let path = op.path;
         const query = new URLSearchParams();
         for (const param of op.parameters) {
-          const value = valueFor(param.name, param.schema, rows, byName);
+          // Documents go to /files-upload (a picture there is refused with 415 before any company check).
+          const value =
+            param.name === 'fileName' && op.path.startsWith('/files-upload/')
+              ? 'documento.pdf'
+              : valueFor(param.name, param.schema, rows, byName);
           const text = typeof value === 'string' ? value : JSON.stringify(value);
           if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(text));
           else if (param.in === 'query') query.set(param.name, text);
@@ -362,6 +374,7 @@ describe('company isolation on every custom endpoint', () => {
             : bodyFor(op.body, rows);
         const res = await call(attacker, op.method.toUpperCase(), url, body);
         calls += 1;
+        if (op.contentType === 'multipart/form-data') uploads.push(`${label} ${res.status}`);
         const sent = `${decodeURIComponent(url)} ${body instanceof FormData ? '' : JSON.stringify(body ?? '')}`;
         const where = `${label} (${rows.path}) ${url}`;
         // 401 only for a refused token (a wrong current password is the caller's own credentials check).
@@ -373,6 +386,12 @@ describe('company isolation on every custom endpoint', () => {
       }
     }
     expect(calls).toBeGreaterThan(operations.length);
+    // Uploads reach the company check (403 for a company-1 product), not only the file-type check before it.
+    const uploadPaths = [
+      'POST /images-upload/{empresaId}/{nombre}/{fileName}',
+      'POST /files-upload/{empresaId}/{nombre}/{fileName}',
+    ];
+    for (const label of uploadPaths) expect(uploads, label).toContain(`${label} 403`);
     const after = await fingerprint();
     const changed = Object.keys(before).filter((key) => before[key] !== after[key]);
     expect({ problems, changed }).toEqual({ problems: [], changed: [] });

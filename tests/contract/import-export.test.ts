@@ -6,7 +6,7 @@
  * company scoping, an export re-imported with no change, and each spec error message from real API answers.
  */
 import { possibleValues } from '../../src/core/iconValues';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { HttpError } from 'ra-core';
 import { createHttpClient } from '../../src/dataProvider/http';
@@ -25,6 +25,8 @@ import { quickProductImage, type Row } from '../../src/core/csv/normalize';
 import { prepareRows, type PreparedRow } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
 import { checkReferences } from '../../src/custom/importExport/references';
+import { checkTypedValues } from '../../src/custom/importExport/typedValues';
+import { checkOnServer } from '../../src/custom/importExport/dryRun';
 import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -256,6 +258,160 @@ describe('other tables', () => {
     expect(direct.rejectedRows[0].problems[0]).toMatchObject({ column: 'skuSustituto' });
     expect(direct.rejectedRows[0].problems[0].reason).toContain(`«${tag}-NO-EXISTE» no existe`);
     expect(await list('Sustitutos', { skuSustituto: `${tag}-NO-EXISTE` })).toEqual([]);
+  });
+
+  it('producto_atributos: a value outside its attribute type is a problem in the preview; the others are imported normalised', async () => {
+    const { data: exterior } = await provider.create('atributos', {
+      data: { nombre: `${tag} Apto exterior`, tipo: 'sino' },
+    });
+    const { data: acabado } = await provider.create('atributos', {
+      data: { nombre: `${tag} Acabado`, tipo: 'lista', posiblesValores: 'Mate, Brillo' },
+    });
+    const { data: product } = await provider.create('productos', { data: { nombre: `${tag}-ATR` } });
+    const schema = schemaForTable('producto_atributos')!;
+    const parsed = parseCsv(
+      [
+        'productoId;atributoId;nombre;valor',
+        `${product.id};${exterior.id};Apto exterior;sí`,
+        `${product.id};${acabado.id};Acabado;satinado`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const columnOf = columnsOf(mappings);
+    const checked = await checkTypedValues(schema, prepareRows(schema, parsed.records, mappings), backend, {
+      columnOf,
+    });
+    const reason = `El campo 'valor' no es correcto: «satinado» no es un valor del atributo «${tag} Acabado»: use Mate, Brillo`;
+    expect(checked.map((row) => row.problems)).toEqual([[], [{ column: 'valor', reason }]]);
+    expect(checked[0].values.valor).toBe('S');
+    const report = await runImport({
+      schema,
+      rows: checked,
+      backend,
+      empresaId: 1,
+      columnOf,
+      retryDelayMs: 10,
+    });
+    expect(report).toMatchObject({ total: 2, created: 1, rejected: 1 });
+    expect(report.rejectedRows).toEqual([{ line: 3, problems: [{ column: 'valor', reason }] }]);
+    const stored = await list('producto-atributos', { productoId: product.id });
+    expect(stored.map((row) => [row.atributoId, row.valor])).toEqual([[exterior.id, 'S']]);
+  });
+
+  it('the preview asks the API (dry run, one request per batch) and marks as refused exactly the rows the import rejects', async () => {
+    const { data: taken } = await provider.create('Marca', {
+      data: { nombre: `${tag} Ocupada`, codigo: `${tag}-DR0` },
+    });
+    const { data: other } = await provider.create('Marca', {
+      data: { nombre: `${tag} Otra`, codigo: `${tag}-DR1` },
+    });
+    const schema = schemaForTable('marca')!;
+    const parsed = parseCsv(
+      [
+        'id;nombre;codigo',
+        `;${tag} Nueva A;${tag}-DR2`,
+        // another brand's code: the API refuses the update (ER_DUP_ENTRY), which only it can know
+        `${other.id};${tag} Otra;${taken.codigo}`,
+        `;${tag} Ocupada;${tag}-DR0`,
+        `;${tag} Nueva C;${tag}-DR3`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const columnOf = columnsOf(mappings);
+    const prepared = prepareRows(schema, parsed.records, mappings);
+    expect(prepared.every((row) => !row.problems.length)).toBe(true);
+    const check = vi.spyOn(backend, 'check');
+    const checked = await checkOnServer(schema.name, prepared, backend, { columnOf });
+    expect(check).toHaveBeenCalledTimes(1);
+    check.mockRestore();
+    // the brand whose code another brand holds is refused in the preview, with the import's own wording
+    expect(checked.map((row) => row.problems)).toEqual([
+      [],
+      [{ column: 'codigo', reason: DUPLICATE_MESSAGE }],
+      [],
+      [],
+    ]);
+    // nothing was written by the dry run
+    expect(await list('Marca', { nombre: `${tag} Nueva` })).toEqual([]);
+    const report = await runImport({
+      schema,
+      rows: checked,
+      backend,
+      empresaId: 1,
+      columnOf,
+      retryDelayMs: 10,
+    });
+    expect(report).toMatchObject({ total: 4, created: 2, unchanged: 1, rejected: 1 });
+    expect(report.rejectedRows).toEqual([
+      { line: 3, problems: [{ column: 'codigo', reason: DUPLICATE_MESSAGE }] },
+    ]);
+    // without the preview's answer the API refuses the same row the same way
+    const direct = await runImport({ schema, rows: prepared.slice(1, 2), backend, empresaId: 1, columnOf });
+    expect(direct.rejectedRows).toEqual([
+      { line: 3, problems: [{ column: 'codigo', reason: DUPLICATE_MESSAGE }] },
+    ]);
+  });
+
+  it('new rows go in one request per batch; a row the API refuses undoes that batch, which then goes row by row', async () => {
+    const schema = schemaForTable('productos')!;
+    const parsed = parseCsv(
+      [
+        'nombre;categorias',
+        `${tag}-B1;Sillas`,
+        `${tag}-B2;Mesas`,
+        // skipped the preview's checks: the API refuses the unknown category
+        `${tag}-B3;Categoría que no existe ${tag}`,
+        `${tag}-B4;Sillas`,
+      ].join('\n'),
+    );
+    const mappings = autoMap(schema, parsed.headers);
+    const rows = prepareRows(schema, parsed.records, mappings);
+    const batch = vi.spyOn(backend, 'createBatch');
+    const single = vi.spyOn(backend, 'create');
+    const good = await runImport({
+      schema,
+      rows: [rows[0], rows[1], rows[3]],
+      backend,
+      empresaId: 1,
+      retryDelayMs: 10,
+    });
+    expect(good).toMatchObject({ created: 3, rejected: 0 });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(single).not.toHaveBeenCalled();
+    const created = await list('productos', { nombre: `${tag}-B` });
+    expect(created.map((row) => row.nombre).sort()).toEqual([`${tag}-B1`, `${tag}-B2`, `${tag}-B4`]);
+    // each with its producto_general, in the same transaction
+    const generals = await list('producto-generals', {});
+    const ids = new Set(generals.map((row) => row.productoId));
+    expect(created.every((row) => ids.has(row.id))).toBe(true);
+    // the product history records them as the import's
+    const history = await client(`${server.url}/productos/${String(created[0].id)}/versiones`);
+    expect((history.json as { origen: string }[]).map((version) => version.origen)).toContain('importacion');
+
+    batch.mockClear();
+    const again = parseCsv(['nombre;categorias', `${tag}-B5;Sillas`, `${tag}-B6;Nada ${tag}`].join('\n'));
+    const mixed = await runImport({
+      schema,
+      rows: prepareRows(schema, again.records, autoMap(schema, again.headers)),
+      backend,
+      empresaId: 1,
+      columnOf: columnsOf(mappings),
+      retryDelayMs: 10,
+    });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(mixed).toMatchObject({ created: 1, rejected: 1 });
+    expect(mixed.rejectedRows[0].line).toBe(3);
+    expect(mixed.rejectedRows[0].problems[0].reason).toContain(
+      `«Nada ${tag}» no existe entre las categorías`,
+    );
+    expect((await list('productos', { nombre: `${tag}-B` })).map((row) => row.nombre).sort()).toEqual([
+      `${tag}-B1`,
+      `${tag}-B2`,
+      `${tag}-B4`,
+      `${tag}-B5`,
+    ]);
+    batch.mockRestore();
+    single.mockRestore();
   });
 
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {

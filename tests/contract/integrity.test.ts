@@ -219,3 +219,115 @@ describe('typed values on the API', () => {
     expect(accepted.status).toBe(200);
   });
 });
+
+describe('attribute types on the API', () => {
+  const attribute = async (nombre: string, extra: Row): Promise<number> => {
+    const created = await call(token, 'POST', '/atributos', { empresaId: 1, nombre, ...extra });
+    expect(created.status).toBe(200);
+    return Number(created.body.id);
+  };
+  const value = (productoId: number, atributoId: number, valor: string) =>
+    call(token, 'POST', '/producto-atributos', { productoId, atributoId, nombre: 'x', valor });
+
+  it('a sí/no value is stored as S/N on create, update and replace; anything else is 422 on valor', async () => {
+    const atributoId = await attribute(`Apto exterior ${stamp}`, { tipo: 'sino' });
+    const productoId = await createProduct(`INT-SN-${stamp}`);
+    const created = await value(productoId, atributoId, 'sí');
+    expect(created.status).toBe(200);
+    expect(created.body.valor).toBe('S');
+    const path = `/producto-atributos/${created.body.id}`;
+    expect((await call(token, 'PATCH', path, { valor: 'no' })).status).toBe(204);
+    expect((await call(token, 'GET', path)).body.valor).toBe('N');
+    const replaced = await call(token, 'PUT', path, { productoId, atributoId, nombre: 'x', valor: 'true' });
+    expect(replaced.status).toBe(204);
+    expect((await call(token, 'GET', path)).body.valor).toBe('S');
+    const refused = await call(token, 'PATCH', path, { valor: 'quizá' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details).toEqual([
+      expect.objectContaining({
+        path: '/valor',
+        message: `El atributo «Apto exterior ${stamp}» es de sí o no: «quizá» no es sí ni no (use S o N)`,
+      }),
+    ]);
+    expect((await call(token, 'GET', path)).body.valor).toBe('S');
+  });
+
+  it('a list attribute declares its values and takes only those, as the list spells them', async () => {
+    const undeclared = await call(token, 'POST', '/atributos', {
+      empresaId: 1,
+      nombre: `Color sin valores ${stamp}`,
+      tipo: 'lista',
+    });
+    expect(undeclared.status).toBe(422);
+    expect(JSON.stringify(undeclared.body)).toContain('/posiblesValores');
+    const atributoId = await attribute(`Color ${stamp}`, { tipo: 'lista', posiblesValores: 'Rojo, Verde' });
+    const productoId = await createProduct(`INT-LST-${stamp}`);
+    const accepted = await value(productoId, atributoId, 'verde');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.valor).toBe('Verde');
+    const refused = await call(token, 'PATCH', `/producto-atributos/${accepted.body.id}`, {
+      valor: 'Morado',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details).toEqual([
+      expect.objectContaining({
+        path: '/valor',
+        message: `«Morado» no es un valor del atributo «Color ${stamp}»: use Rojo, Verde`,
+      }),
+    ]);
+  });
+
+  it('a date value is stored as aaaa-mm-dd; an attribute default of the wrong type is 422', async () => {
+    const atributoId = await attribute(`Homologación ${stamp}`, {
+      tipo: 'fecha',
+      valorDefecto: '01/01/2024',
+    });
+    const stored = await call(token, 'GET', `/atributos/${atributoId}`);
+    expect(stored.body.valorDefecto).toBe('2024-01-01');
+    const productoId = await createProduct(`INT-FEC-${stamp}`);
+    const created = await value(productoId, atributoId, '25/12/2024');
+    expect(created.body.valor).toBe('2024-12-25');
+    expect((await value(productoId, atributoId, '31/02/2024')).status).toBe(422);
+    const badDefault = await call(token, 'PATCH', `/atributos/${atributoId}`, { valorDefecto: 'pronto' });
+    expect(badDefault.status).toBe(422);
+    expect(JSON.stringify(badDefault.body)).toContain('/valorDefecto');
+  });
+
+  it('a value stored before its attribute became typed is kept by writes that do not change it', async () => {
+    const atributoId = await attribute(`Antes texto ${stamp}`, { tipo: 'texto' });
+    const productoId = await createProduct(`INT-OLD-${stamp}`);
+    const created = await value(productoId, atributoId, 'quizá');
+    expect(created.status).toBe(200);
+    expect((await call(token, 'PATCH', `/atributos/${atributoId}`, { tipo: 'sino' })).status).toBe(204);
+    const path = `/producto-atributos/${created.body.id}`;
+    expect((await call(token, 'PATCH', path, { ordenEnGrupo: 3 })).status).toBe(204);
+    expect((await call(token, 'GET', path)).body).toMatchObject({ valor: 'quizá', ordenEnGrupo: 3 });
+    expect((await call(token, 'PATCH', path, { valor: 'tal vez' })).status).toBe(422);
+    // and the attribute itself can be renamed although a product holds such a value
+    expect(
+      (await call(token, 'PATCH', `/atributos/${atributoId}`, { nombre: `Ahora sí/no ${stamp}` })).status,
+    ).toBe(204);
+  });
+
+  it("an attribute's categories must exist in the company: 422 on categorias naming the unknown one", async () => {
+    const refused = await call(token, 'POST', '/atributos', {
+      empresaId: 1,
+      nombre: `Con categoría ${stamp}`,
+      categorias: `Categoría inexistente ${stamp}`,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details).toEqual([
+      expect.objectContaining({
+        path: '/categorias',
+        message: `«Categoría inexistente ${stamp}» no existe entre las categorías de la empresa.`,
+      }),
+    ]);
+    const [category] = await rows(token, '/categorias', { where: { empresaId: 1 }, limit: 1 });
+    const accepted = await call(token, 'POST', '/atributos', {
+      empresaId: 1,
+      nombre: `Con categoría ${stamp}`,
+      categorias: String(category.nombre),
+    });
+    expect(accepted.status).toBe(200);
+  });
+});

@@ -22,6 +22,8 @@ import { autoMap, columnsOf, missingRequired, remap, type ColumnMapping } from '
 import { createCsvParser, type CsvParser } from './parseClient';
 import type { PreparedRow } from './prepare';
 import { checkReferences } from './references';
+import { checkTypedValues } from './typedValues';
+import { checkOnServer } from './dryRun';
 import { rejectedFileName, rejectedRowsCsv } from './report';
 import { runImport, type ImportProgress } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
@@ -111,8 +113,14 @@ const ImportPage = () => {
         // names of other records (categories, brands, SKUs) must exist in the company: looked up on the API.
         const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
           findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+          checkImport: typeof (rawProvider as { checkImport?: unknown } | null)?.checkImport === 'function',
         });
-        const checked = await checkReferences(target, result, backend, { columnOf: columnsOf(next) });
+        // (and typed values: an attribute's value of its type, an icon's text among its values)
+        const columnOf = columnsOf(next);
+        const referenced = await checkReferences(target, result, backend, { columnOf });
+        const typed = await checkTypedValues(target, referenced, backend, { columnOf });
+        // then what a write would answer (references, uniqueness, the record a key names): the API's dry run
+        const checked = await checkOnServer(target.name, typed, backend, { columnOf });
         if (run !== sequence.current) return;
         rows.current = checked;
         dispatch({ type: 'prepared', prepared: summarise(checked) });
@@ -194,6 +202,7 @@ const ImportPage = () => {
     dispatch({ type: 'importStarted', total: rows.current.length });
     const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
       findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
+      createBatch: typeof (rawProvider as { createBatch?: unknown } | null)?.createBatch === 'function',
     });
     try {
       const result = await runImport({

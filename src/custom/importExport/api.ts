@@ -1,14 +1,18 @@
 /**
  * The import's custom data provider method for the LoopBack API: `findWhere(resource, where)` →
  * GET /{resource}?filter={"where":…} through the app's HTTP client (Bearer, single-flight refresh, Spanish
- * errors), AND-ed with the selected company for company-scoped resources. Part of the app's one data provider
+ * errors), AND-ed with the selected company for company-scoped resources; and `checkImport(resource, rows)` →
+ * POST /importacion/comprobar/{resource}, the API's dry run of a batch of rows (what a write would answer,
+ * server/features/import-dry-run.ts); and `createBatch(resource, rows)` → POST /importacion/crear/{resource},
+ * new rows created in one request and one transaction. Part of the app's one data provider
  * (src/custom/dataProvider.ts).
  */
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
-import type { FindWhere } from './backend';
+import type { BatchCreated, CheckImport, CreateBatch, FindWhere } from './backend';
 import { isRecord } from '../../core/guards';
+import { ORIGIN_HEADER } from '../../core/history/versions';
 
 export function findWhereMethod(
   apiUrl: string,
@@ -27,3 +31,63 @@ export function findWhereMethod(
     return Array.isArray(response.json) ? response.json.filter(isRecord) : [];
   };
 }
+
+export function checkImportMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CheckImport['checkImport'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/comprobar/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const answer = isRecord(response.json) && Array.isArray(response.json.rows) ? response.json.rows : [];
+    return answer.filter(isRecord).map((row) => ({
+      line: Number(row.line),
+      operation: row.operation === 'update' ? 'update' : 'create',
+      error: row.error,
+    }));
+  };
+}
+
+/** POST /importacion/crear/{resource}: new rows created in one request and one transaction. */
+export function createBatchMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CreateBatch['createBatch'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/crear/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      // the product history records these writes as the import's
+      headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const json = isRecord(response.json) ? response.json : {};
+    const created = Array.isArray(json.rows) ? json.rows.filter(isRecord) : [];
+    const answer: BatchCreated = { rows: created.map((row) => ({ line: Number(row.line), id: row.id })) };
+    if (isRecord(json.failed)) {
+      answer.failed = {
+        line: typeof json.failed.line === 'number' ? json.failed.line : null,
+        error: json.failed.error,
+      };
+    }
+    return answer;
+  };
+}
+
+/** The import's part of the app's data provider: lookups, dry run and batch creation, one company source. */
+export const importExportMethods = (
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): FindWhere & CheckImport & CreateBatch => ({
+  createBatch: createBatchMethod(apiUrl, httpClient, getEmpresaId),
+  findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
+  checkImport: checkImportMethod(apiUrl, httpClient, getEmpresaId),
+});

@@ -14,8 +14,52 @@ import { isRecord } from '../../core/guards';
 /** Imported writes say so to the product history (the X-Origen header). */
 const IMPORT = { origen: 'importacion' };
 
+/** The API's answer for a row of a dry run that a write would refuse. */
+export interface CheckedRow {
+  line: number;
+  operation: 'create' | 'update';
+  /** The error as a write would answer it. */
+  error: unknown;
+}
+
+/** The custom method the LoopBack provider gains in api.ts: the API's dry run of a batch of rows. */
+export interface CheckImport {
+  checkImport(
+    resource: string,
+    rows: readonly { line: number; values: Row }[],
+    options?: { signal?: AbortSignal },
+  ): Promise<CheckedRow[]>;
+}
+
+/** The answer of a batch create: the rows created, or the row that undid the batch and why. */
+export interface BatchCreated {
+  rows: { line: number; id: unknown }[];
+  failed?: { line: number | null; error: unknown };
+}
+
+/** The custom method the LoopBack provider gains in api.ts: new rows created in one request and transaction. */
+export interface CreateBatch {
+  createBatch(
+    resource: string,
+    rows: readonly { line: number; values: Row }[],
+    options?: { signal?: AbortSignal },
+  ): Promise<BatchCreated>;
+}
+
 export interface ImportBackend {
   find(resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]>;
+  /** The API's dry run of a batch (undefined: the provider has none, e.g. fakerest in component tests). */
+  /** New rows in one request and one transaction (undefined: the provider has none; rows go one by one). */
+  createBatch?(
+    resource: string,
+    rows: readonly { line: number; values: Row }[],
+    signal?: AbortSignal,
+  ): Promise<BatchCreated>;
+  check?(
+    resource: string,
+    rows: readonly { line: number; values: Row }[],
+    signal?: AbortSignal,
+  ): Promise<CheckedRow[]>;
   create(resource: string, data: Row): Promise<Row>;
   update(resource: string, id: Identifier, data: Row, previous: Row): Promise<void>;
 }
@@ -27,6 +71,12 @@ export interface FindWhere {
 
 const hasFindWhere = (provider: DataProvider): provider is DataProvider & FindWhere =>
   typeof (provider as Partial<FindWhere>).findWhere === 'function';
+
+const hasCreateBatch = (provider: DataProvider): provider is DataProvider & CreateBatch =>
+  typeof (provider as Partial<CreateBatch>).createBatch === 'function';
+
+const hasCheckImport = (provider: DataProvider): provider is DataProvider & CheckImport =>
+  typeof (provider as Partial<CheckImport>).checkImport === 'function';
 
 const sameScalar = (a: unknown, b: unknown): boolean =>
   a === b || (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b));
@@ -46,13 +96,17 @@ export function matchesWhere(row: Row, where: LoopbackWhere): boolean {
 /**
  * @param options.findWhere whether `provider.findWhere` exists (react-admin's useDataProvider proxy answers a
  *   function for any name, so the page checks the raw provider and says so); default: detected.
+ * @param options.checkImport the same for `provider.checkImport` (the API's dry run).
+ * @param options.createBatch the same for `provider.createBatch` (new rows in one request).
  */
 export function backendFromDataProvider(
   provider: DataProvider,
   getEmpresaId: () => number,
-  options: { findWhere?: boolean } = {},
+  options: { findWhere?: boolean; checkImport?: boolean; createBatch?: boolean } = {},
 ): ImportBackend {
   const useFindWhere = options.findWhere ?? hasFindWhere(provider);
+  const useCheckImport = options.checkImport ?? hasCheckImport(provider);
+  const useCreateBatch = options.createBatch ?? hasCreateBatch(provider);
   const find = async (resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]> => {
     if (useFindWhere) return (provider as DataProvider & FindWhere).findWhere(resource, where, { signal });
     const schema = schemaFor(resource);
@@ -67,6 +121,21 @@ export function backendFromDataProvider(
   };
   return {
     find,
+    ...(useCheckImport
+      ? {
+          check: (resource: string, rows: readonly { line: number; values: Row }[], signal?: AbortSignal) =>
+            (provider as DataProvider & CheckImport).checkImport(resource, rows, { signal }),
+        }
+      : {}),
+    ...(useCreateBatch
+      ? {
+          createBatch: (
+            resource: string,
+            rows: readonly { line: number; values: Row }[],
+            signal?: AbortSignal,
+          ) => (provider as DataProvider & CreateBatch).createBatch(resource, rows, { signal }),
+        }
+      : {}),
     async create(resource, data) {
       // The LoopBack provider adds the selected company itself; others (fakerest) get it here.
       const schema = schemaFor(resource);

@@ -313,6 +313,45 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     return { column: failure.field ? columnOf(failure.field) : '', reason: failure.reason };
   };
 
+  /** Creates `creates` in one request; answers the tasks still to run one by one. */
+  const createInBatch = async (creates: Task[]): Promise<Set<Task>> => {
+    const left = new Set(creates);
+    const createBatch = backend.createBatch;
+    if (!createBatch || creates.length < 2 || signal?.aborted) return left;
+    const id = idColumn(schema);
+    const rows = creates.map((task) => {
+      const values: Row = { ...task.row.values };
+      if (id) delete values[id];
+      return { line: task.row.line, values };
+    });
+    try {
+      const answer = await createBatch(schema.name, rows, signal);
+      if (answer.failed) return left;
+      creates.forEach(() => finish('created'));
+      report();
+      return new Set();
+    } catch {
+      // no answer: the batch may have been written; rows found by their key are created, the others are sent
+      try {
+        const keys = creates.map((task) => rowKey(schema, task.row.values));
+        const found = new StoredIndex(
+          schema,
+          await lookup(keys.filter((key): key is RowKey => key !== undefined)),
+        );
+        creates.forEach((task, i) => {
+          const key = keys[i];
+          if (key && found.find(key)) {
+            finish('created');
+            left.delete(task);
+          }
+        });
+      } catch {
+        // the rows go one by one (each retried and looked up as usual)
+      }
+      return left;
+    }
+  };
+
   const valid: PreparedRow[] = [];
   for (const row of options.rows) {
     if (row.problems.length) reject(row, row.problems);
@@ -387,8 +426,14 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     });
     report();
 
+    // new rows in one request and one transaction when the API offers it; a batch it undoes goes row by row
+    // (each row then gets its own reason), and so does one whose answer was lost once the rows it did
+    // create are found
+    const perRow = await createInBatch(tasks.filter((task) => task.operation === 'create'));
+    const rest = tasks.filter((task) => task.operation !== 'create' || perRow.has(task));
+
     let stopped = false;
-    await mapPool(tasks, concurrency, async (task) => {
+    await mapPool(rest, concurrency, async (task) => {
       if (signal?.aborted) {
         stopped = true;
         rejectedRows.push({

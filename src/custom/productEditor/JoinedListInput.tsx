@@ -1,14 +1,16 @@
 /**
  * Categories and families of a product: stored as one text joined with '; ' (docs/requirements.md#r3-entities), edited as chips
- * picked from the company's categorias/familias: the first match is highlighted and Enter (or leaving the
- * field) adds the highlighted one; a typed name that no record has is an error on the field (the schema's
- * `mustExist`, src/core/references.ts), except names the stored product already held.
+ * picked from the company's categorias/familias, as the «Marca» picker (NamePickerInput): typing filters them,
+ * the first match is highlighted and Enter (or leaving the field) adds the highlighted one; a typed name that
+ * no record has never reaches the field (the schema's `mustExist`, src/core/references.ts: a value that names
+ * one anyway is an error on the field), except names the stored product already held, which stay as chips.
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { InputHelperText, useGetList, useInput, useRecordContext, type Validator } from 'react-admin';
+import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 import { schemaFor } from '../../resources/registry';
 import { joinCategories, splitCategories } from './attributeSync';
@@ -78,20 +80,32 @@ export const JoinedListInput = ({
       );
   }, [data, excludeCodes]);
   const groupOf = useMemo(() => new Map(options.map((o) => [o.nombre, o.grupo ?? ''])), [options]);
-  const values = splitCategories(field.value as string | undefined);
+  // the same array while the value stays (a new one would make the picker drop what is being typed)
+  const values = useMemo(() => splitCategories(field.value as string | undefined), [field.value]);
+  // the names of the record's value are options too (a stored name no record has any longer stays a chip)
+  const names = useMemo(() => {
+    const all = options.map((option) => option.nombre);
+    const have = nameKeys(all);
+    return [...all, ...values.filter((value) => !have.has(nameKey(value)))];
+  }, [options, values]);
   const error = fieldState.error?.message;
   return (
-    <Autocomplete<string, true, false, true>
+    <Autocomplete<string, true, false, false>
       multiple
-      freeSolo
       autoSelect
       autoHighlight
+      handleHomeEndKeys
       id={id}
-      options={options.map((option) => option.nombre)}
+      options={names}
+      filterOptions={(all, state) => {
+        const typed = nameKey(state.inputValue);
+        return all.filter((option) => !typed || nameKey(option).includes(typed));
+      }}
+      isOptionEqualToValue={(option, current) => nameKey(option) === nameKey(current)}
       groupBy={(option) => groupOf.get(option) ?? ''}
       loading={isPending}
       loadingText="Cargando…"
-      noOptionsText="Sin coincidencias"
+      noOptionsText={`Ninguna coincidencia entre ${targetPlural}`}
       value={values}
       onChange={(_, next) => field.onChange(joinCategories(next))}
       onBlur={field.onBlur}

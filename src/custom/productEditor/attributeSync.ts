@@ -9,8 +9,10 @@ export interface CatalogueAttribute {
   id: number;
   nombre: string;
   unidad?: string | null;
-  /** 'numero': the values must be numbers (src/core/attributeValues.ts). */
+  /** The type of its values: texto, numero, sino, lista, fecha (src/core/attributeValues.ts). */
   tipo?: string | null;
+  /** For tipo 'lista': its values, a comma list. */
+  posiblesValores?: string | null;
   categorias?: string | null;
   grupoAtributosId?: number | null;
   valorDefecto?: string | null;

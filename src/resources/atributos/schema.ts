@@ -1,4 +1,4 @@
-import { ATTRIBUTE_TYPES } from '../../core/attributeValues';
+import { ATTRIBUTE_TYPE_LABELS, ATTRIBUTE_TYPES } from '../../core/attributeValues';
 import { contains, defineResource, empresaId, id, int, ref, refFilter, str } from '../fields';
 
 export const atributos = defineResource({
@@ -20,12 +20,19 @@ export const atributos = defineResource({
     empresaId(),
     str('nombre', 'Nombre', { required: true, maxLength: 255 }),
     str('unidad', 'Unidad', { maxLength: 50 }),
-    // 'numero': products' values must be numbers (src/core/attributeValues.ts).
-    str('tipo', 'Tipo de valor', { choices: ATTRIBUTE_TYPES, default: 'texto' }),
-    // the names of the company's categories and subcategories: suggested as typed, unknown ones warned about.
+    // the type of the products' values, validated and normalised on save (src/core/attributeValues.ts).
+    str('tipo', 'Tipo de valor', {
+      choices: ATTRIBUTE_TYPES,
+      choiceLabels: ATTRIBUTE_TYPE_LABELS,
+      default: 'texto',
+    }),
+    // for tipo 'lista': the values a product may hold, as an icon's posiblesValores.
+    str('posiblesValores', 'Valores posibles (separados por comas)', { maxLength: 2000 }),
+    // the names of the company's categories and subcategories: picked from them, unknown ones refused
+    // (src/core/references.ts: the form, the API and the import).
     str('categorias', 'Categorías (separadas por comas)', {
       maxLength: 2000,
-      namesOf: { reference: 'categorias' },
+      namesOf: { reference: 'categorias', mustExist: true },
     }),
     ref('grupoAtributosId', 'Grupo de atributos', 'grupos-atributos'),
     str('valorDefecto', 'Valor por defecto', { maxLength: 255 }),

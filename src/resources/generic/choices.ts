@@ -4,8 +4,10 @@ export interface Choice {
   name: string;
 }
 
-export const toChoices = (values: readonly string[]): Choice[] =>
-  values.map((value) => ({ id: value, name: value }));
+export const toChoices = (
+  values: readonly string[],
+  labels: Readonly<Record<string, string>> = {},
+): Choice[] => values.map((value) => ({ id: value, name: labels[value] ?? value }));
 
 /** S/N flag choices. */
 export const SN_CHOICES: Choice[] = toChoices(['S', 'N']);

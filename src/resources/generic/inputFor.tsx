@@ -105,7 +105,9 @@ export const inputFor = (field: FieldSchema, schema?: ResourceSchema): ReactElem
     }
     default:
       if (field.choices?.length)
-        return <SelectInput key={source} {...common} choices={toChoices(field.choices)} />;
+        return (
+          <SelectInput key={source} {...common} choices={toChoices(field.choices, field.choiceLabels)} />
+        );
       if (field.writeOnly) return <PasswordInput key={source} {...common} autoComplete="new-password" />;
       return <TextInput key={source} {...common} />;
   }

@@ -38,6 +38,8 @@ describe('the app data provider', () => {
       'productApi',
       'aiDispatch',
       'findWhere',
+      'checkImport',
+      'createBatch',
     ] as const)
       expect(typeof provider[method], method).toBe('function');
     expect(provider.productMediaBaseUrl).toBe('http://api.test');

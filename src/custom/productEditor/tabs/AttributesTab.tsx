@@ -1,6 +1,8 @@
 /**
  * Attributes, grouped by attribute group and ordered by ordenEnGrupo (docs/requirements.md#r2-screens). Only non-empty values are
  * saved (docs/requirements.md#r5-validation): emptying a stored value keeps the stored one, and the field says so.
+ * Each input follows its attribute's type (src/core/attributeValues.ts): a switch for sí/no (S/N), a select of the
+ * list's values, a date input (aaaa-mm-dd), a number with its unit, or text.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,9 +10,16 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { FocusEvent } from 'react';
-import { TextInput, maxLength, useLocaleState } from 'react-admin';
+import { BooleanInput, DateInput, SelectInput, TextInput, maxLength, useLocaleState } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { attributeValueError, storedAttributeValue } from '../../../core/attributeValues';
+import {
+  attributeChoices,
+  attributeType,
+  attributeValueError,
+  readAttributeValue,
+  storedAttributeValue,
+} from '../../../core/attributeValues';
+import { toSN } from '../../../core/csv/normalize';
 import { groupAttributeRows, type AttributeGroupRef } from '../attributeGroups';
 import { normalizeName, type CatalogueAttribute, type ProductAttributeRow } from '../attributeSync';
 import { Section } from '../layout';
@@ -24,6 +33,21 @@ export interface AttributesTabProps {
   /** The catalogue is still loading: the inputs wait for it (grouping them later would remount them). */
   loading?: boolean;
 }
+
+/** A stored value as the date input shows it ('' when it is not a date: the helper text shows it then). */
+const dateInputValue = (attribute: CatalogueAttribute, value: unknown): string => {
+  const reading = readAttributeValue(attribute, value);
+  return reading.ok ? reading.value : '';
+};
+
+/** The select's choices: the attribute's values, plus a stored value outside them (shown, refused if kept). */
+const listChoices = (attribute: CatalogueAttribute, current: unknown) => {
+  const values = attributeChoices(attribute);
+  const text = typeof current === 'string' ? current.trim() : '';
+  const outside =
+    text && !values.some((value) => value.toLocaleLowerCase('es') === text.toLocaleLowerCase('es'));
+  return [...values, ...(outside ? [text] : [])].map((value) => ({ id: value, name: value }));
+};
 
 const AttributeInput = ({
   index,
@@ -41,16 +65,55 @@ const AttributeInput = ({
   const [locale] = useLocaleState();
   const { setValue } = useFormContext();
   const source = `atributos.${index}.valor`;
-  const numeric = attribute?.tipo === 'numero';
+  const type = attribute ? attributeType(attribute) : 'texto';
+  // the rule of the attribute's type (src/core/attributeValues.ts); a stored value left as it was is kept.
+  const validate = [
+    maxLength(1000),
+    (value: unknown) =>
+      attribute && value !== storedValue ? attributeValueError(attribute, value, locale) : undefined,
+  ];
+  const helperText = keptEmpty
+    ? `Un valor vacío no se guarda: se conservará «${storedValue}»`
+    : row.nuevo
+      ? 'Nuevo por la categoría'
+      : false;
+  const common = { source, label: row.nombre, validate, fullWidth: true };
+  if (attribute && type === 'sino') {
+    return (
+      <BooleanInput
+        {...common}
+        defaultValue=""
+        format={(value: unknown) => typeof value === 'string' && toSN(value) === 'S'}
+        parse={(checked: boolean) => (checked ? 'S' : 'N')}
+        helperText={helperText || (isBlank(row.valor) ? 'Sin valor' : false)}
+      />
+    );
+  }
+  if (attribute && type === 'lista') {
+    return (
+      <SelectInput
+        {...common}
+        choices={listChoices(attribute, row.valor)}
+        emptyText={attribute.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : 'Sin valor'}
+        helperText={helperText}
+      />
+    );
+  }
+  if (attribute && type === 'fecha') {
+    const unreadable = !isBlank(row.valor) && !dateInputValue(attribute, row.valor);
+    return (
+      <DateInput
+        {...common}
+        format={(value: unknown) => dateInputValue(attribute, value)}
+        parse={(value: string) => value}
+        helperText={unreadable ? `Valor guardado: «${String(row.valor)}» (no es una fecha)` : helperText}
+      />
+    );
+  }
+  const numeric = type === 'numero';
   return (
     <TextInput
-      source={source}
-      label={row.nombre}
-      validate={[
-        maxLength(1000),
-        (value: unknown) =>
-          attribute && value !== storedValue ? attributeValueError(attribute, value, locale) : undefined,
-      ]}
+      {...common}
       inputProps={numeric ? { inputMode: 'decimal' } : undefined}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
         // a number is kept the way every product stores it ('1.200' → '1200', '25.5' → '25,5').
@@ -60,15 +123,8 @@ const AttributeInput = ({
         if (stored !== event.target.value)
           setValue(source, stored, { shouldDirty: true, shouldValidate: true });
       }}
-      fullWidth
       placeholder={attribute?.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : undefined}
-      helperText={
-        keptEmpty
-          ? `Un valor vacío no se guarda: se conservará «${storedValue}»`
-          : row.nuevo
-            ? 'Nuevo por la categoría'
-            : false
-      }
+      helperText={helperText}
       InputProps={unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined}
     />
   );
