@@ -1,46 +1,17 @@
 // Catalogue products: figures for moving many products at once, against the reference API started in-process
-// from dist-server (run `npm run build:server` first; `npm run bench` does). Embedded store, seeded demo data
-// plus 1,000 extra products of company 1. Figures only: nothing here passes or fails.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+// (bench/seeded-api.mjs): embedded store, seeded demo data plus 1,000 extra products of company 1. Figures only: nothing here passes or fails.
+import { median, q, RUNS, seededApi } from './seeded-api.mjs';
 
 const N = 1000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const q = (value) => encodeURIComponent(JSON.stringify(value));
 
-const server = await startServer({ port: 0, seed: true });
+const server = await seededApi({ products: N, prefix: 'BENCH', digits: 4 });
 try {
-  const { url, repositories } = server;
-  const stamp = Date.now() % 100000;
-  await repositories.repository('productos').createAll(
-    Array.from({ length: N }, (_, i) => ({
-      empresaId: 1,
-      nombre: `BENCH-${stamp}-${String(i).padStart(4, '0')}`,
-    })),
-  );
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
-  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-  let requests = 0;
-  const call = async (method, path, body) => {
-    requests += 1;
-    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const { call, requests, stamp } = server;
   const timed = async (run) => {
-    const before = requests;
+    const before = requests();
     const t0 = performance.now();
     const result = await run();
-    return { ms: Math.round(performance.now() - t0), requests: requests - before, result };
+    return { ms: Math.round(performance.now() - t0), requests: requests() - before, result };
   };
 
   const ids = (

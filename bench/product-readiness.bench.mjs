@@ -1,41 +1,14 @@
 // Readiness per marketplace: figures for recomputing N products after a rule change (the tracked job, batches
 // of 500) and for a product save that rescores the product in its request, against the reference API started
-// in-process from dist-server (run `npm run build:server` first; `npm run bench` does). Embedded store, seeded
-// demo data plus N products of company 1 (BENCH_READINESS_N, default 2,000: light by default; the figure the
+// in-process (bench/seeded-api.mjs): embedded store, seeded demo data plus N products of company 1 (BENCH_READINESS_N, default 2,000: light by default; the figure the
 // issue names is 100,000 products in ≤ 60 s). Figures only: nothing here passes or fails.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+import { median, q, RUNS, seededApi } from './seeded-api.mjs';
 
 const N = Number(process.env.BENCH_READINESS_N ?? 2000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const q = (value) => encodeURIComponent(JSON.stringify(value));
 
-const server = await startServer({ port: 0, seed: true });
+const server = await seededApi({ products: N, prefix: 'BENCH-RD', digits: 6 });
 try {
-  const { url, repositories } = server;
-  const stamp = Date.now() % 100000;
-  await repositories.repository('productos').createAll(
-    Array.from({ length: N }, (_, i) => ({
-      empresaId: 1,
-      nombre: `BENCH-RD-${stamp}-${String(i).padStart(6, '0')}`,
-    })),
-  );
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
-  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-  const call = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const { call, stamp } = server;
   const idle = async () => {
     for (;;) {
       const open = await call(

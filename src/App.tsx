@@ -14,6 +14,7 @@ import {
   type Store,
 } from 'react-admin';
 import { customPages, type CustomPage } from './custom/pages';
+import { bespokeViews } from './custom/views';
 import { createI18nProvider } from './i18n';
 import { AppRouter } from './layout/AppRouter';
 import { PimLayout } from './layout/Layout';
@@ -81,7 +82,7 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
             name={schema.name}
             icon={iconFor(schema.menu.icon)}
             recordRepresentation={representationField(schema)}
-            {...resourceViews(schema)}
+            {...resourceViews(schema, bespokeViews)}
           />
         ))}
         <CustomRoutes>

@@ -3,18 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
-import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
-import { withCatalogueProductsApi } from './custom/catalogueProducts/dataProvider';
-import { withReferenceData } from './dataProvider/referenceData';
-import { withIntegrations } from './custom/integrations/api';
-import { withImportExport } from './custom/importExport/api';
-import { withAiTexts } from './custom/aiTexts/api';
-import { withAccessMethods } from './custom/permisos/api';
-import { withProductApi } from './custom/productEditor/api';
-import { createHttpClient } from './dataProvider/http';
-import { loopbackDataProvider } from './dataProvider/loopback';
-import { createI18nProvider, getLanguage, loadMessages } from './i18n';
+import { createDataProvider } from './custom/dataProvider';
 import { getSelectedEmpresaId } from './dataProvider/company';
+import { loadRuntimeConfig, resolveApiUrl } from './dataProvider/config';
+import { createHttpClient } from './dataProvider/http';
+import { createI18nProvider, getLanguage, loadMessages } from './i18n';
 
 const start = async () => {
   const [runtime] = await Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);
@@ -25,26 +18,18 @@ const start = async () => {
     // a failed refresh ends the session; react-admin's checkError then sends the user to the login page.
     onAuthFailure: clearSession,
   });
-  const loopback = withIntegrations(
-    withImportExport(
-      loopbackDataProvider(apiUrl, httpClient, { getEmpresaId: getSelectedEmpresaId }),
-      apiUrl,
-      httpClient,
-      getSelectedEmpresaId,
-    ),
-    { apiUrl, httpClient, getEmpresaId: getSelectedEmpresaId, getAccessToken },
-  );
-  const dataProvider = withCatalogueProductsApi(
-    withAiTexts(withReferenceData(loopback, apiUrl, httpClient), apiUrl, httpClient),
+  const dataProvider = createDataProvider({
     apiUrl,
     httpClient,
-  );
+    getEmpresaId: getSelectedEmpresaId,
+    getAccessToken,
+  });
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
   createRoot(root).render(
     <StrictMode>
       <App
-        dataProvider={withProductApi(withAccessMethods(dataProvider, apiUrl, httpClient), apiUrl, httpClient)}
+        dataProvider={dataProvider}
         authProvider={authProvider(apiUrl)}
         i18nProvider={createI18nProvider()}
       />

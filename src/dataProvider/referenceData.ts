@@ -1,10 +1,7 @@
 /**
  * The app's calls to the reference-data endpoints (contract.ts), as extra methods on the data provider, so
- * they share its HTTP client (Bearer, single-flight refresh, Spanish error messages):
- *
- *   const dataProvider = withReferenceData(loopbackDataProvider(apiUrl, httpClient), apiUrl, httpClient);
- *
- * Screens reach them with `useReferenceData()`. Path parameters are required (docs/requirements.md#r5-validation client call rule).
+ * they share its HTTP client (Bearer, single-flight refresh, Spanish error messages); part of the app's one data
+ * provider (src/custom/dataProvider.ts). Screens reach them with `useReferenceData()`. Path parameters are required (docs/requirements.md#r5-validation client call rule).
  */
 import { useMemo } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
@@ -92,16 +89,8 @@ export const referenceDataApi = (
   };
 };
 
-/** The data provider with the reference-data methods added. */
-export const withReferenceData = <D extends DataProvider>(
-  dataProvider: D,
-  apiUrl: string,
-  httpClient: HttpClient,
-  options?: ReferenceDataOptions,
-): D & ReferenceDataApi => ({ ...dataProvider, ...referenceDataApi(apiUrl, httpClient, options) });
-
 const MISSING = (method: string) => () =>
-  Promise.reject(new Error(`El proveedor de datos no implementa ${method} (withReferenceData en main.tsx).`));
+  Promise.reject(new Error(`El proveedor de datos no implementa ${method} (src/custom/dataProvider.ts).`));
 
 /** The reference-data methods of the app's data provider (stable while the provider is). */
 export const useReferenceData = (): ReferenceDataApi => {

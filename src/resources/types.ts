@@ -245,6 +245,11 @@ export interface ResourceSchema {
   aliases?: readonly string[];
   /** A read-only view computed by the reference API from other resources. */
   view?: boolean;
+  /**
+   * `false`: the demo data leaves the table empty on purpose (its rows come from what the users declare or
+   * from the API's own work, e.g. readiness rules, scores and jobs). By default the demo data fills it.
+   */
+  seeded?: false;
   /** Menu placement; `hidden` resources are registered but not in the menu (child records). */
   menu: { group: MenuGroup; icon: string; hidden?: boolean };
   /**

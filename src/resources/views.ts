@@ -1,8 +1,17 @@
 /**
  * The screens of each resource: generated from its schema by the generic engine, unless a bespoke screen is
- * registered in `overrides` under the resource name (e.g. `productos: { list: ProductList }`).
+ * registered under the resource name (e.g. `productos: { list: ProductList }`). A resource's own screens live in
+ * `src/resources/<folder>/views.tsx` (collected here as `overrides`); screens of a bespoke page plug in from
+ * `src/custom/<feature>/views.tsx` (collected by src/custom/views.ts), so no resource imports a page.
  */
-import { createElement, type ReactElement } from 'react';
+import {
+  createElement,
+  Suspense,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
+import { Loading } from 'react-admin';
 import {
   LazyGenericCreate as GenericCreate,
   LazyGenericEdit as GenericEdit,
@@ -18,18 +27,39 @@ export interface ResourceViews {
   show?: ReactElement;
 }
 
-/**
- * Per-resource bespoke screens, keyed by schema.name, collected from `src/resources/<folder>/views.tsx` files
- * (each exports `views: Record<string, Partial<ResourceViews>>`, lazy components inside), so a resource's
- * bespoke screen plugs in without editing this file.
- */
-const viewModules = import.meta.glob<{ views: Record<string, Partial<ResourceViews>> }>('./*/views.tsx', {
-  eager: true,
-});
+/** Bespoke screens keyed by schema.name. */
+export type ViewMap = Readonly<Record<string, Partial<ResourceViews>>>;
 
-export const overrides: Readonly<Record<string, Partial<ResourceViews>>> = Object.assign(
-  {},
-  ...Object.values(viewModules).map((module) => module.views),
+/**
+ * Several maps into one, resource by resource (the products' list and editor come from different features). Two
+ * maps giving the same screen of the same resource is a mistake, not a choice: it throws, naming both.
+ */
+export const mergeViews = (...maps: readonly ViewMap[]): ViewMap => {
+  const merged: Record<string, Partial<ResourceViews>> = {};
+  for (const map of maps) {
+    for (const [name, views] of Object.entries(map)) {
+      const taken = Object.keys(views).filter((view) => merged[name]?.[view as keyof ResourceViews]);
+      if (taken.length) throw new Error(`Dos pantallas propias para ${name}: ${taken.join(', ')}`);
+      merged[name] = { ...merged[name], ...views };
+    }
+  }
+  return merged;
+};
+
+/** A lazily loaded screen, with react-admin's loading indicator while its code arrives. */
+export const onDemand = (Component: LazyExoticComponent<ComponentType>): ReactElement =>
+  createElement(Suspense, { fallback: createElement(Loading) }, createElement(Component));
+
+/**
+ * The resources' own bespoke screens, collected from `src/resources/<folder>/views.tsx` files (each exports
+ * `views: ViewMap`, lazy components inside), so a resource's bespoke screen plugs in without editing this file.
+ */
+const viewModules = import.meta.glob<{ views: ViewMap }>('./*/views.tsx', { eager: true });
+
+export const overrides: ViewMap = mergeViews(
+  ...Object.keys(viewModules)
+    .sort()
+    .map((key) => viewModules[key].views),
 );
 
 export const genericViews = (schema: ResourceSchema): ResourceViews => ({
@@ -39,7 +69,8 @@ export const genericViews = (schema: ResourceSchema): ResourceViews => ({
   show: schema.operations.update ? undefined : createElement(GenericShow, { schema }),
 });
 
-export const resourceViews = (
-  schema: ResourceSchema,
-  custom: Readonly<Record<string, Partial<ResourceViews>>> = overrides,
-): ResourceViews => ({ ...genericViews(schema), ...custom[schema.name] });
+/** The screens of a resource: the generated ones, replaced by those `bespoke` names for it. */
+export const resourceViews = (schema: ResourceSchema, bespoke: ViewMap): ResourceViews => ({
+  ...genericViews(schema),
+  ...bespoke[schema.name],
+});

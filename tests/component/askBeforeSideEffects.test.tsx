@@ -4,14 +4,14 @@
  * when nothing is marked. After a save whose ERP sync was refused, the refusal dialog is the last word: no
  * green «Producto actualizado correctamente» follows it.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/App';
 import type { IntegrationsApi } from '../../src/custom/integrations/api';
 import { MESSAGES } from '../../src/custom/productEditor/messages';
 import { fakeIntegrations } from './integrationsFake';
 import { withProductApi } from './productsFixture';
-import { fakeProvider, fixture, renderApp } from './renderApp';
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 import '../../src/custom/productEditor/ProductEdit';
 
 const FIRST = { timeout: 30_000 };
@@ -27,8 +27,7 @@ const renderIntegrations = (path: string, marks: Marks[], overrides: Partial<Int
     ...mark,
   }));
   const fake = fakeIntegrations(fakeProvider({ ...fixture(), productos }), overrides);
-  window.location.hash = `#${path}`;
-  render(<App dataProvider={fake.provider} />);
+  renderScreen(path, { dataProvider: fake.provider });
   return fake.api;
 };
 
@@ -80,7 +79,7 @@ describe('a refused ERP sync never shows a success dialog', { timeout: 90_000 },
         throw new Error('No se pudo sincronizar el producto con BC: el ERP rechazó SKU-10');
       },
     });
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     const titulo = await screen.findByDisplayValue('Taladro percutor 750 W', {}, FIRST);
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 800 W' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -99,7 +98,7 @@ describe('a refused ERP sync never shows a success dialog', { timeout: 90_000 },
 
   it('a successful save still ends with «Producto actualizado correctamente»', async () => {
     const recorded = withProductApi();
-    renderApp('/productos/10', { dataProvider: recorded.provider });
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
     const titulo = await screen.findByDisplayValue('Taladro percutor 750 W', {}, FIRST);
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 900 W' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));

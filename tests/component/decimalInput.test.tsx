@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeProvider, fixture, renderApp } from './renderApp';
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 
 const data = () => ({
   ...fixture(),
@@ -17,7 +18,7 @@ describe('decimal input', () => {
   it('shows the stored number in Spanish, reads 12,50 as 12.5 and saves a number', async () => {
     const store = data();
     const provider = fakeProvider(store);
-    renderApp('/producto-datos-catalogo/5', { dataProvider: provider });
+    renderScreen('/producto-datos-catalogo/5', { dataProvider: provider });
     const input = await precio();
     await waitFor(() => expect(input.value).toBe('12.345,50'));
     expect(input.getAttribute('inputmode')).toBe('decimal');
@@ -34,7 +35,7 @@ describe('decimal input', () => {
 
   it('keeps unreadable text as typed, with the Spanish reason on the field, and saves nothing', async () => {
     const provider = fakeProvider(data());
-    renderApp('/producto-datos-catalogo/5', { dataProvider: provider });
+    renderScreen('/producto-datos-catalogo/5', { dataProvider: provider });
     const input = await precio();
     await waitFor(() => expect(input.value).toBe('12.345,50'));
     fireEvent.focus(input);
@@ -50,7 +51,7 @@ describe('decimal input', () => {
   it('in English, shows and reads the English marks', async () => {
     Cookies.set('idioma', 'en');
     const provider = fakeProvider(data());
-    renderApp('/producto-datos-catalogo/5', { dataProvider: provider });
+    renderScreen('/producto-datos-catalogo/5', { dataProvider: provider });
     const input = (await screen.findAllByRole('textbox')).find(
       (box) => box.getAttribute('name') === 'precioFabrica',
     ) as HTMLInputElement;

@@ -9,7 +9,7 @@ import { createDefaults, formFields, listColumns } from '../../src/resources/gen
 import { formatDateOnly, formatDateTime, fromDateInputValue } from '../../src/resources/generic/formatDate';
 import { fieldErrorsFromServer, serverErrorMessage } from '../../src/resources/generic/serverErrors';
 import { searchKeyFor } from '../../src/resources/generic/referenceSearch';
-import { resourceViews } from '../../src/resources/views';
+import { mergeViews, resourceViews } from '../../src/resources/views';
 import { registry, schemaFor } from '../../src/resources/registry';
 
 const schema = (name: string) => {
@@ -70,13 +70,24 @@ describe('forms', () => {
 describe('views', () => {
   it('register create/edit only when allowed, show for read-only resources', () => {
     const keys = (name: string) =>
-      Object.entries(resourceViews(schema(name)))
+      Object.entries(resourceViews(schema(name), {}))
         .filter(([, view]) => view)
         .map(([key]) => key)
         .sort();
     expect(keys('Marca')).toEqual(['create', 'edit', 'list']);
     expect(keys('B2bProductos')).toEqual(['list', 'show']);
     expect(keys('logsnavs')).toEqual(['list', 'show']);
+  });
+
+  it('bespoke screens of one resource from several features merge; the same screen twice is an error', () => {
+    const list = <div>list</div>;
+    const edit = <div>edit</div>;
+    expect(mergeViews({ productos: { list } }, { productos: { edit } })).toEqual({
+      productos: { list, edit },
+    });
+    expect(() => mergeViews({ productos: { list } }, { productos: { list: edit } })).toThrow(
+      'Dos pantallas propias para productos: list',
+    );
   });
 
   it('overrides replace generic views by resource name', () => {

@@ -11,7 +11,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AiTextsMethods, TextoGenerado } from '../../src/custom/aiTexts/api';
 import { ProductTexts } from '../../src/custom/aiTexts/ProductTexts';
 import { createI18nProvider } from '../../src/i18n';
-import { fakeProvider, fixture, renderApp } from './renderApp';
+import { fakeProvider, fixture } from './renderApp';
+import { renderScreen } from './renderScreen';
 import '../../src/custom/productList/ProductList';
 
 const FIRST = { timeout: 30_000 };
@@ -23,7 +24,7 @@ const bulkActions = () => screen.getByTestId('bulk-actions');
 
 describe('list rows open by keyboard', { timeout: 60_000 }, () => {
   it('a generic list row is focusable and Enter opens its record; bulk buttons wait for a selection', async () => {
-    renderApp('/Marca');
+    renderScreen('/Marca');
     await screen.findByText('Marca 01', {}, FIRST);
     const rows = [...dataRows()];
     expect(rows.length).toBeGreaterThan(0);
@@ -54,7 +55,7 @@ describe('list rows open by keyboard', { timeout: 60_000 }, () => {
   });
 
   it('a product list row opens the product editor with Enter', async () => {
-    renderApp('/productos', { dataProvider: fakeProvider(fixture()) });
+    renderScreen('/productos', { dataProvider: fakeProvider(fixture()) });
     await screen.findByText('SKU-11', {}, FIRST);
     const row = [...dataRows()].find((candidate) => candidate.textContent?.includes('SKU-11'));
     expect(row?.tabIndex).toBe(0);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../src/resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
 import { formFields } from '../../src/resources/generic/fieldSets';
-import { overrides, type ResourceViews } from '../../src/resources/views';
+import { bespokeViews } from '../../src/custom/views';
+import type { ResourceViews } from '../../src/resources/views';
 import { fakeProvider, type Fixture } from './renderApp';
 import { renderScreen } from './renderScreen';
 
@@ -49,11 +50,12 @@ const firstVisibleText = (schema: ResourceSchema): string | undefined =>
     (field) => field.type === 'string' && !field.choices && field.inList !== false && !field.writeOnly,
   )?.name;
 
-const generated = (view: keyof ResourceViews) => (schema: ResourceSchema) => !overrides[schema.name]?.[view];
+const generated = (view: keyof ResourceViews) => (schema: ResourceSchema) =>
+  !bespokeViews[schema.name]?.[view];
 
 describe('every registry resource', () => {
   it('some resources do use bespoke screens (so the filter below is meaningful)', () => {
-    expect(Object.keys(overrides)).toEqual(expect.arrayContaining(['productos', 'categorias']));
+    expect(Object.keys(bespokeViews)).toEqual(expect.arrayContaining(['productos', 'categorias']));
   });
 
   it.each(registry.filter(generated('list')).map((schema) => [schema.name, schema] as const))(

@@ -31,6 +31,7 @@ import { iconFor } from '../../src/resources/generic/icons';
 import { allSchemas, registerSchemas, registry } from '../../src/resources/registry';
 import type { ResourceSchema } from '../../src/resources/types';
 import { resourceViews } from '../../src/resources/views';
+import { bespokeViews } from '../../src/custom/views';
 import { fakeProvider } from './renderApp';
 // The generic screens are lazy: load them with the test file, so a test's waits measure the screen, not the transform.
 import '../../src/resources/generic/index';
@@ -47,7 +48,7 @@ const resourceProps = (schema: ResourceSchema) => ({
   name: schema.name,
   icon: iconFor(schema.menu.icon),
   recordRepresentation: representationField(schema),
-  ...resourceViews(schema),
+  ...resourceViews(schema, bespokeViews),
 });
 
 /** Every resource's definition (links, labels, record representations), as <Admin> registers them. */

@@ -9,10 +9,9 @@ import type { DataProvider, HttpError } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProductsApi, type CatalogueProductsApi } from '../../src/custom/catalogueProducts/api';
 import type { CatalogueProductRow } from '../../src/core/catalogueProducts/contract';
-import { withCatalogueProducts } from '../../src/custom/catalogueProducts/dataProvider';
+import { createDataProvider } from '../../src/custom/dataProvider';
 import { addOutcome, removeOutcome } from '../../src/custom/catalogueProducts/messages';
 import { createHttpClient } from '../../src/dataProvider/http';
-import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -79,10 +78,13 @@ beforeAll(async () => {
     server.url,
     client(() => editorToken),
   );
-  provider = withCatalogueProducts(
-    loopbackDataProvider(server.url, adminClient, { getEmpresaId: () => 1 }),
-    admin,
-  );
+  // the app's own data provider (src/custom/dataProvider.ts), as the screens use it
+  provider = createDataProvider({
+    apiUrl: server.url,
+    httpClient: adminClient,
+    getEmpresaId: () => 1,
+    getAccessToken: () => adminToken,
+  });
   own = (await get(
     adminToken,
     `/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 40 })}`,

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { parseCsv } from '../../src/core/csv/csv';
 import { createHttpClient } from '../../src/dataProvider/http';
-import { loopbackDataProvider } from '../../src/dataProvider/loopback';
-import { withImportExport } from '../../src/custom/importExport/api';
+import { createDataProvider } from '../../src/custom/dataProvider';
 import { backendFromDataProvider } from '../../src/custom/importExport/backend';
 import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
 import { prepareRows } from '../../src/custom/importExport/prepare';
@@ -47,12 +46,12 @@ beforeAll(async () => {
   unregister = registerSchemas(productosConPeso);
   server = await startTestServer({ seed: true, extraSchemas: [productosConPeso] });
   token = await loginToken(server.url);
-  provider = withImportExport(
-    loopbackDataProvider(server.url, client, { getEmpresaId: () => 1 }),
-    server.url,
-    client,
-    () => 1,
-  );
+  provider = createDataProvider({
+    apiUrl: server.url,
+    httpClient: client,
+    getEmpresaId: () => 1,
+    getAccessToken: () => token,
+  });
 });
 
 afterAll(async () => {

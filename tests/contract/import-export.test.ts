@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { HttpError } from 'ra-core';
 import { createHttpClient } from '../../src/dataProvider/http';
-import { loopbackDataProvider } from '../../src/dataProvider/loopback';
-import { withImportExport } from '../../src/custom/importExport/api';
+import { createDataProvider } from '../../src/custom/dataProvider';
 import { backendFromDataProvider, type ImportBackend } from '../../src/custom/importExport/backend';
 import { parseCsv } from '../../src/core/csv/csv';
 import { toCsv } from '../../src/resources/csvTables';
@@ -43,12 +42,12 @@ const client = createHttpClient({
 });
 
 const providerFor = (empresaId: number) =>
-  withImportExport(
-    loopbackDataProvider(server.url, client, { getEmpresaId: () => empresaId }),
-    server.url,
-    client,
-    () => empresaId,
-  );
+  createDataProvider({
+    apiUrl: server.url,
+    httpClient: client,
+    getEmpresaId: () => empresaId,
+    getAccessToken: () => token,
+  });
 
 let provider: DataProvider;
 let backend: ImportBackend;

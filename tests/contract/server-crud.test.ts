@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type StartedServer } from '../support/server';
-import { makeAdmin } from '../support/access';
+import { adminUser } from '../support/access';
 
 interface Repo {
   create(data: Record<string, unknown>): Promise<{ id: number }>;
@@ -44,24 +44,11 @@ const withoutNulls = (rows: unknown) =>
 
 beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
-  const repo = (name: string) => server.repositories.repository(name);
-  await repo('empresas').create({ id: 1, nombre: 'Empresa Test', codigo: 'ET' });
-  const user = await repo('usuarios').create({
+  ({ token } = await adminUser(server, {
+    empresa: { id: 1, nombre: 'Empresa Test', codigo: 'ET' },
     nombre: 'Tester',
     mail: 'tester@test.pim',
-    password: 'Secret123!',
-    empresaId: 1,
-  });
-  expect(user.id).toBeDefined();
-  await makeAdmin(server.repositories as never, user.id);
-  const login = await call(
-    'POST',
-    '/auth/login',
-    { email: 'tester@test.pim', password: 'Secret123!' },
-    false,
-  );
-  expect(login.status).toBe(200);
-  token = (login.body as { accessToken: string }).accessToken;
+  }));
 });
 
 afterAll(async () => {

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPath } from '../../src/core/catalogueProducts/contract';
 import { MAX_LIST_VALUES, MAX_PAGE_ROWS } from '../../src/core/queryLimits';
-import { makeAdmin } from '../support/access';
+import { adminUser } from '../support/access';
+import { apiCaller, q } from '../support/api';
 import { startTestServer, type StartedServer } from '../support/server';
 
 interface Repo {
@@ -27,19 +28,11 @@ interface Answer {
   body: { error?: { statusCode: number; name: string; message: string } } & Record<string, unknown>;
 }
 
+const api = apiCaller(() => server.url);
 const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Answer['body']) : {} };
+  const answer = await api(token, method, path, body);
+  return { status: answer.status, body: (answer.body ?? {}) as Answer['body'] };
 };
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 /** A 400 BadRequestError whose Spanish message contains `fragment`. */
 const expectBadRequest = (answer: Answer, fragment: string) => {
@@ -57,29 +50,16 @@ const clubNames = async (): Promise<string[]> => {
 beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
   const repo = (name: string) => server.repositories.repository(name);
-  await repo('empresas').create({ id: 1, nombre: 'Empresa Filtros', codigo: 'EF' });
-  const usuario = await repo('usuarios').create({
+  // an admin, so what answers 400 is the filter, never the permiso
+  ({ token } = await adminUser(server, {
+    empresa: { id: 1, nombre: 'Empresa Filtros', codigo: 'EF' },
     nombre: 'Filtros',
     mail: 'filtros@test.pim',
-    password: 'Secret123!',
-    empresaId: 1,
-  });
-  // allowed everything, so what answers 400 is the filter, never the permiso
-  await makeAdmin(
-    server.repositories as unknown as Parameters<typeof makeAdmin>[0],
-    (usuario as unknown as { id: number }).id,
-  );
+  }));
   await repo('Clubs').create({ nombre: 'Club Uno', empresaId: 1 });
   await repo('Clubs').create({ nombre: 'Club Dos', empresaId: 1 });
   const catalogo = await repo('catalogos').create({ nombre: 'Cat Filtros', codigo: 'CF', empresaId: 1 });
   catalogoId = (catalogo as unknown as { Id: number }).Id;
-  const login = await fetch(`${server.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'filtros@test.pim', password: 'Secret123!' }),
-  });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { accessToken: string }).accessToken;
 });
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/run.mjs';
 import { demoLogins, loginToken, usingMysql } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -34,16 +35,6 @@ let databaseUrl: string;
 const apis: { child: ChildProcess; url: string; log: string[] }[] = [];
 /** Generator calls by product name, campo, language and the whole request. */
 const calls = new Map<string, number>();
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startApi(
   env: Record<string, string>,

@@ -7,7 +7,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADD_PATH } from '../../src/core/catalogueProducts/contract';
-import { makeAdmin } from '../support/access';
+import { adminUser } from '../support/access';
+import { apiCaller, q } from '../support/api';
 import { startTestServer, usingMysql, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -27,19 +28,8 @@ interface Connection {
 let server: ServerWithRepos;
 let token: string;
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-};
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const api = apiCaller(() => server.url);
+const call = (method: string, path: string, body?: unknown) => api(token, method, path, body);
 const count = async (path: string, where: unknown) =>
   (await call('GET', `/${path}/count?where=${q(where)}`)).body.count;
 
@@ -52,25 +42,12 @@ async function database(): Promise<Connection> {
 
 beforeAll(async () => {
   server = (await startTestServer({ seed: false })) as ServerWithRepos;
-  const repo = (name: string) => server.repositories.repository(name);
-  await repo('empresas').create({ id: 1, nombre: 'Empresa Tx', codigo: 'TX' });
-  const usuario = await repo('usuarios').create({
+  // an admin, so what is refused is the database's doing, never the permiso
+  ({ token } = await adminUser(server, {
+    empresa: { id: 1, nombre: 'Empresa Tx', codigo: 'TX' },
     nombre: 'Tx',
     mail: 'tx@test.pim',
-    password: 'Secret123!',
-    empresaId: 1,
-  });
-  // allowed everything, so what is refused is the database's doing, never the permiso
-  await makeAdmin(
-    server.repositories as unknown as Parameters<typeof makeAdmin>[0],
-    (usuario as unknown as { id: number }).id,
-  );
-  const login = await fetch(`${server.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'tx@test.pim', password: 'Secret123!' }),
-  });
-  token = ((await login.json()) as { accessToken: string }).accessToken;
+  }));
 });
 
 afterAll(async () => {

@@ -86,3 +86,41 @@ export async function makeAdmin(repositories: Repositories, usuarioId: unknown):
   const rol = found ?? (await roles.create({ nombre: 'Administrador', codigo: 'admin' }));
   await repositories.joinRepositories.get('UsuarioRol')!.create({ usuarioId, rolId: rol.id });
 }
+
+/** A server started with its repositories exposed (startTestServer on the embedded store or MariaDB). */
+export interface ServerWithRepositories {
+  url: string;
+  repositories: unknown;
+}
+
+export interface AdminUserOptions {
+  /** The company created for the user (an empty store has none). */
+  empresa: { id: number; nombre: string; codigo: string };
+  nombre: string;
+  mail: string;
+}
+
+/**
+ * On an empty store: a company, a user of it created through the repositories and made admin (allowed
+ * everything, so what a test sees refused is never the permiso), signed in. Returns the user's id and token.
+ */
+export async function adminUser(
+  server: ServerWithRepositories,
+  { empresa, nombre, mail }: AdminUserOptions,
+): Promise<{ id: unknown; token: string }> {
+  const repositories = server.repositories as Repositories;
+  await repositories.repository('empresas').create(empresa);
+  const password = TEST_PASSWORD;
+  const user = await repositories
+    .repository('usuarios')
+    .create({ nombre, mail, password, empresaId: empresa.id });
+  if (user.id === undefined) throw new Error(`usuario ${mail}: sin id`);
+  await makeAdmin(repositories, user.id);
+  const res = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: mail, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${mail}: ${res.status} ${await res.text()}`);
+  return { id: user.id, token: ((await res.json()) as { accessToken: string }).accessToken };
+}

@@ -3,8 +3,8 @@
  * on a data folder, bound to 127.0.0.1 on a free port, stopped or killed by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './run.mjs';
 
 export interface ApiProcess {
   url: string;
@@ -16,25 +16,7 @@ export interface ApiProcess {
   exited: Promise<number | string>;
 }
 
-/** Whether `port` can be listened on at 127.0.0.1 right now. */
-const canListen = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
-/**
- * A free port below the kernel's ephemeral range (32768+), as tests/support/run.mjs picks them: the API's
- * database process listens on an ephemeral port, which could otherwise be the one just handed to the API.
- */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    if (await canListen(port)) return port;
-  }
-  throw new Error('No free port between 20000 and 32000');
-}
+export { freePort };
 
 /** Spawns the API; `ready` resolves once it answers HTTP (or rejects with its output if it exits first). */
 export async function spawnApi(

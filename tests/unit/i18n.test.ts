@@ -5,16 +5,7 @@ import spanishMessages from '../../src/i18n/es';
 import { loadMessages } from '../../src/i18n/i18nProvider';
 import { normalizeLanguage, SUPPORTED_LANGUAGES } from '../../src/i18n/language';
 import { registry } from '../../src/resources/registry';
-
-const keyPaths = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key))
-    : [prefix];
-
-const valueAt = (messages: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
+import { brokenPlaceholders, keyPaths, valueAt } from '../support/messages';
 
 describe('Spanish react-admin messages', () => {
   const englishKeys = keyPaths(englishMessages);
@@ -30,20 +21,18 @@ describe('Spanish react-admin messages', () => {
     expect(keyPaths(spanishMessages).filter((path) => !english.has(path))).toEqual([]);
   });
 
-  it('keeps the placeholders of each English message', () => {
-    // react-admin also passes recordRepresentation to its delete confirmations (DeleteWithConfirmButton),
-    // though the English text does not use it: a translation may name the record with it.
-    const placeholders = (text: unknown) =>
-      [...String(text).matchAll(/%\{(\w+)\}/g)]
-        .map((m) => m[1])
-        .filter((name) => name !== 'recordRepresentation')
-        .sort();
-    const broken = englishKeys.filter(
-      (path) =>
-        placeholders(valueAt(englishMessages, path)).join() !==
-        placeholders(valueAt(spanishMessages, path)).join(),
-    );
-    expect(broken).toEqual([]);
+  it('keeps the placeholders of each English message and uses only those react-admin passes', () => {
+    expect(brokenPlaceholders(englishMessages, spanishMessages)).toEqual([]);
+  });
+
+  it('the placeholder check names a lost placeholder and one react-admin does not pass', () => {
+    const english = { ra: { message: { delete_content: 'Delete this %{name}?', other: 'Edit %{name}' } } };
+    const renamed = { ra: { message: { delete_content: '¿Eliminar %{nombre}?', other: 'Editar %{name}' } } };
+    const extra = {
+      ra: { message: { delete_content: '¿«%{recordRepresentation}» (%{name})?', other: '%{name} %{id}' } },
+    };
+    expect(brokenPlaceholders(english, renamed)).toEqual(['ra.message.delete_content']);
+    expect(brokenPlaceholders(english, extra)).toEqual(['ra.message.other']);
   });
 
   it('says Obligatorio for required fields', () => {

@@ -1,7 +1,7 @@
 /**
  * The text-generation endpoints (docs/requirements.md#r7-api) as custom methods of the data provider, so pages reach them with
  * `useDataProvider()` through the same HTTP client (Bearer, single-flight refresh, Spanish errors).
- * Composed in main.tsx: `withAiTexts(loopbackDataProvider(...), apiUrl, httpClient)`.
+ * Part of the app's one data provider (src/custom/dataProvider.ts).
  */
 import type { DataProvider } from 'react-admin';
 import { useDataProvider } from 'react-admin';
@@ -167,15 +167,6 @@ export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsM
       }),
   };
 }
-
-export const withAiTexts = <D extends DataProvider>(
-  dataProvider: D,
-  apiUrl: string,
-  httpClient: HttpClient,
-) => ({
-  ...dataProvider,
-  ...aiTextsMethods(apiUrl, httpClient),
-});
 
 export type AiDataProvider = DataProvider & AiTextsMethods;
 

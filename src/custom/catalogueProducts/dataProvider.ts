@@ -1,6 +1,6 @@
 /**
- * Adds the catalogue-products feature to any react-admin DataProvider (composed once in main.tsx; component
- * tests compose it over fakerest with a fake api):
+ * The catalogue-products feature of the data provider (part of the app's one provider, src/custom/dataProvider.ts;
+ * component tests compose it over fakerest with a fake api through withCatalogueProducts):
  *
  * - two list-only resources, AVAILABLE_RESOURCE and INCLUDED_RESOURCE, whose getList reads the listing
  *   endpoints (filter `catalogoId` + the list filters), so the screen uses react-admin's own lists (paging,
@@ -10,18 +10,9 @@
  * - custom methods for the screen: add/remove a selection, collect every id matching a filter, grouping
  *   references.
  */
-import type {
-  DataProvider,
-  DeleteManyParams,
-  DeleteManyResult,
-  DeleteParams,
-  DeleteResult,
-  GetListParams,
-  GetListResult,
-  RaRecord,
-} from 'ra-core';
-import type { HttpClient } from '../../dataProvider/http';
-import { catalogueProductsApi, type CatalogueProductsApi, type IdsProgress } from './api';
+import type { DataProvider, GetListParams, GetListResult, RaRecord, ResourceCallbacks } from 'ra-core';
+import { withLifecycleCallbacks } from 'ra-core';
+import type { CatalogueProductsApi, IdsProgress } from './api';
 import type { Membership } from '../../core/catalogueProducts/contract';
 import { mapPool } from '../../core/pool';
 import type { CatalogueProductFilter } from './filters';
@@ -50,7 +41,7 @@ export interface CatalogueProductsMethods {
 
 export type CatalogueProductsDataProvider = DataProvider & CatalogueProductsMethods;
 
-/** Catalogues deleted at the same time by deleteMany. */
+/** Catalogues whose products are removed at the same time by deleteMany. */
 const DELETE_CONCURRENCY = 3;
 
 const catalogueIdOf = (filter: unknown): number | undefined => {
@@ -59,66 +50,65 @@ const catalogueIdOf = (filter: unknown): number | undefined => {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
-export const withCatalogueProducts = (
-  base: DataProvider,
-  api: CatalogueProductsApi,
-): CatalogueProductsDataProvider => {
+/** The two list-only resources over the listing endpoints; every other list is the base provider's. */
+export const withCatalogueProductLists = (base: DataProvider, api: CatalogueProductsApi): DataProvider => ({
+  ...base,
+  getList: async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
+    const membership = membershipOf(resource);
+    if (!membership) return base.getList<R>(resource, params);
+    const catalogoId = catalogueIdOf(params.filter);
+    if (catalogoId === undefined) return { data: [], total: 0 };
+    const { data, total } = await api.list(catalogoId, membership, {
+      filter: params.filter as CatalogueProductFilter,
+      page: params.pagination?.page ?? 1,
+      perPage: params.pagination?.perPage ?? 10,
+      sort: params.sort,
+      signal: params.signal,
+    });
+    return { data: data as unknown as R[], total };
+  },
+});
+
+/**
+ * Lifecycle callbacks of `catalogos`: a catalogue's products are removed before the catalogue is deleted (one or
+ * several; a failed removal rejects before any catalogue of the call is deleted).
+ */
+export const catalogueDeleteCallbacks = (api: CatalogueProductsApi): ResourceCallbacks => {
   const removeProductsOf = async (id: unknown): Promise<void> => {
     const catalogoId = Number(id);
     if (!Number.isInteger(catalogoId)) throw new Error(`Identificador de catálogo no válido: ${String(id)}`);
     await api.deleteByCatalogue(catalogoId);
   };
-
   return {
-    ...base,
-
-    getList: async <R extends RaRecord>(
-      resource: string,
-      params: GetListParams,
-    ): Promise<GetListResult<R>> => {
-      const membership = membershipOf(resource);
-      if (!membership) return base.getList<R>(resource, params);
-      const catalogoId = catalogueIdOf(params.filter);
-      if (catalogoId === undefined) return { data: [], total: 0 };
-      const { data, total } = await api.list(catalogoId, membership, {
-        filter: params.filter as CatalogueProductFilter,
-        page: params.pagination?.page ?? 1,
-        perPage: params.pagination?.perPage ?? 10,
-        sort: params.sort,
-        signal: params.signal,
-      });
-      return { data: data as unknown as R[], total };
+    resource: CATALOGUE_RESOURCE,
+    beforeDelete: async (params) => {
+      await removeProductsOf(params.id);
+      return params;
     },
-
-    delete: async <R extends RaRecord>(
-      resource: string,
-      params: DeleteParams<R>,
-    ): Promise<DeleteResult<R>> => {
-      if (resource === CATALOGUE_RESOURCE) await removeProductsOf(params.id);
-      return base.delete<R>(resource, params);
+    beforeDeleteMany: async (params) => {
+      await mapPool([...params.ids], DELETE_CONCURRENCY, removeProductsOf);
+      return params;
     },
-
-    deleteMany: async <R extends RaRecord>(
-      resource: string,
-      params: DeleteManyParams<R>,
-    ): Promise<DeleteManyResult<R>> => {
-      if (resource !== CATALOGUE_RESOURCE) return base.deleteMany<R>(resource, params);
-      // Each catalogue: its products first, then the catalogue (a failure stops before its catalogue).
-      const ids = [...params.ids];
-      await mapPool(ids, DELETE_CONCURRENCY, async (id) => {
-        await removeProductsOf(id);
-        await base.delete<R>(resource, { id, meta: params.meta });
-      });
-      return { data: ids };
-    },
-
-    catalogueProductsAdd: (catalogoId, productoIds) => api.add(catalogoId, productoIds),
-    catalogueProductsRemove: (catalogoId, productoIds) => api.remove(catalogoId, productoIds),
-    catalogueProductIds: (membership, catalogoId, filter, onProgress) =>
-      api.ids(catalogoId, membership, filter, onProgress),
-    catalogueGroupingReferences: (empresaId) => api.groupingReferences(empresaId),
   };
 };
+
+/** The screen's custom methods: add/remove a selection, every id matching a filter, grouping references. */
+export const catalogueProductsMethods = (api: CatalogueProductsApi): CatalogueProductsMethods => ({
+  catalogueProductsAdd: (catalogoId, productoIds) => api.add(catalogoId, productoIds),
+  catalogueProductsRemove: (catalogoId, productoIds) => api.remove(catalogoId, productoIds),
+  catalogueProductIds: (membership, catalogoId, filter, onProgress) =>
+    api.ids(catalogoId, membership, filter, onProgress),
+  catalogueGroupingReferences: (empresaId) => api.groupingReferences(empresaId),
+});
+
+/** The whole feature over any provider (the app's provider composes the same parts; tests use this over fakerest). */
+export const withCatalogueProducts = (
+  base: DataProvider,
+  api: CatalogueProductsApi,
+): CatalogueProductsDataProvider => ({
+  ...withLifecycleCallbacks(withCatalogueProductLists(base, api), [catalogueDeleteCallbacks(api)]),
+  ...catalogueProductsMethods(api),
+});
 
 /** The feature's methods of the app's data provider, or undefined when it was not composed in. */
 export const catalogueMethods = (dataProvider: DataProvider): CatalogueProductsMethods | undefined => {
@@ -130,10 +120,3 @@ export const catalogueMethods = (dataProvider: DataProvider): CatalogueProductsM
     ? (candidate as CatalogueProductsMethods)
     : undefined;
 };
-
-/** main.tsx: the feature over the app's HTTP client. */
-export const withCatalogueProductsApi = (
-  base: DataProvider,
-  apiUrl: string,
-  httpClient: HttpClient,
-): CatalogueProductsDataProvider => withCatalogueProducts(base, catalogueProductsApi(apiUrl, httpClient));

@@ -4,11 +4,9 @@
  * errors), AND-ed with the selected company for company-scoped resources; and `checkImport(resource, rows)` →
  * POST /importacion/comprobar/{resource}, the API's dry run of a batch of rows (what a write would answer,
  * server/features/import-dry-run.ts); and `createBatch(resource, rows)` → POST /importacion/crear/{resource},
- * new rows created in one request and one transaction. Composed in main.tsx:
- *
- *   const dataProvider = withImportExport(loopbackDataProvider(apiUrl, httpClient, …), apiUrl, httpClient, …);
+ * new rows created in one request and one transaction. Part of the app's one data provider
+ * (src/custom/dataProvider.ts).
  */
-import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
@@ -83,13 +81,12 @@ export function createBatchMethod(
   };
 }
 
-export const withImportExport = <D extends DataProvider>(
-  provider: D,
+/** The import's part of the app's data provider: lookups, dry run and batch creation, one company source. */
+export const importExportMethods = (
   apiUrl: string,
   httpClient: HttpClient,
   getEmpresaId: () => number,
-): D & FindWhere & CheckImport & CreateBatch => ({
-  ...provider,
+): FindWhere & CheckImport & CreateBatch => ({
   createBatch: createBatchMethod(apiUrl, httpClient, getEmpresaId),
   findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
   checkImport: checkImportMethod(apiUrl, httpClient, getEmpresaId),

@@ -2,7 +2,7 @@
  * What the import needs from the API, over any react-admin DataProvider:
  * - create / update through the provider (its body rules, company field and changed-fields PATCH apply);
  * - `find(resource, where)`: the stored rows matching a LoopBack where (the keys of a batch). The LoopBack
- *   provider gets it as a custom method `findWhere` (see api.ts, composed in main.tsx): one GET per batch.
+ *   provider gets it as a custom method `findWhere` (see api.ts; part of src/custom/dataProvider.ts): one GET per batch.
  *   Other providers (fakerest in component tests) fall back to listing the resource and matching here.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';

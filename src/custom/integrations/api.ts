@@ -1,6 +1,6 @@
 /**
  * Typed calls of the integration endpoints (docs/requirements.md#r7-api AECOC, Synchronisation, ERP connector, shopping feed),
- * added to the data provider (`withIntegrations`) so pages reach them through react-admin's useDataProvider
+ * part of the app's data provider (src/custom/dataProvider.ts) so pages reach them through react-admin's useDataProvider
  * with the app's HTTP client (Bearer, single-flight refresh, Spanish error messages). Every call carries the
  * selected company as `empresaId`.
  */
@@ -210,11 +210,6 @@ export function createIntegrationsApi(deps: IntegrationsDeps): IntegrationsApi {
     },
   };
 }
-
-export const withIntegrations = <D extends DataProvider>(
-  dataProvider: D,
-  deps: IntegrationsDeps,
-): D & IntegrationsApi => ({ ...dataProvider, ...createIntegrationsApi(deps) });
 
 export const useIntegrations = (): IntegrationsDataProvider => useDataProvider<IntegrationsDataProvider>();
 

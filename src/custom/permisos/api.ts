@@ -4,7 +4,7 @@
  *   GET /permisos/matrix?filter=   → {roles, permisos, asignaciones}
  *   PUT /roles/{id}/permisos       {permisoIds}
  *   PUT /usuarios/{id}/roles       {rolIds}
- * main.tsx composes them: `withAccessMethods(loopbackDataProvider(…), apiUrl, httpClient)`.
+ * Part of the app's one data provider (src/custom/dataProvider.ts).
  */
 import { useContext, useMemo } from 'react';
 import { DataProviderContext, useDataProvider, type DataProvider, type Identifier } from 'react-admin';
@@ -84,12 +84,6 @@ export const accessMethods = (apiUrl: string, httpClient: HttpClient): AccessMet
   };
 };
 
-export const withAccessMethods = <D extends DataProvider>(
-  dataProvider: D,
-  apiUrl: string,
-  httpClient: HttpClient,
-): D & AccessMethods => ({ ...dataProvider, ...accessMethods(apiUrl, httpClient) });
-
 const METHODS = ['getPermisosMatrix', 'setRolPermisos', 'setUsuarioRoles'] as const;
 
 export const hasAccessMethods = (dataProvider: unknown): dataProvider is AccessMethods =>
@@ -103,7 +97,7 @@ const missing = (): never => {
 
 /**
  * The access methods of the app's data provider, called through react-admin's proxy (so a 401 still logs out).
- * Without them (a provider not composed with withAccessMethods) every call rejects with a clear message.
+ * Without them (a provider without them, e.g. a test's fakerest) every call rejects with a clear message.
  */
 export const useAccessApi = (): AccessMethods => {
   const raw = useContext(DataProviderContext);

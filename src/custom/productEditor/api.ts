@@ -1,13 +1,13 @@
 /**
  * The product endpoints beyond CRUD (contract.ts), called through the app's HTTP client (Bearer, single-flight
- * refresh, Spanish error messages). `withProductApi(dataProvider, apiUrl, httpClient)` adds them to the data
- * provider as ONE dispatch method, so screens reach them through react-admin's `useDataProvider()`:
+ * refresh, Spanish error messages). `productApiExtension(apiUrl, httpClient)` is their part of the app's data
+ * provider (src/custom/dataProvider.ts): ONE dispatch method, so screens reach them through react-admin's `useDataProvider()`:
  *
  *   dataProvider.productApi('getNextId')  dataProvider.productApi('replicate', id)  …
  *
  * plus `productMediaBaseUrl`, the address uploaded files are served from (thumbnails, previews).
  */
-import type { DataProvider, Identifier } from 'ra-core';
+import type { Identifier } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/http';
 import type { ProductAttributeRow } from './attributeSync';
 import {
@@ -197,13 +197,8 @@ export const dispatcherFor =
   (method, ...args) =>
     (api[method] as (...a: unknown[]) => ReturnType<ProductApi[typeof method]>)(...args);
 
-/** The data provider with the product API added (main.tsx composes it). */
-export const withProductApi = <D extends DataProvider>(
-  dataProvider: D,
-  apiUrl: string,
-  httpClient: HttpClient,
-): D & ProductApiExtension => ({
-  ...dataProvider,
+/** The product API part of the app's data provider (src/custom/dataProvider.ts). */
+export const productApiExtension = (apiUrl: string, httpClient: HttpClient): ProductApiExtension => ({
   productApi: dispatcherFor(createHttpProductApi(apiUrl, httpClient)),
   productMediaBaseUrl: apiUrl.replace(/\/+$/, ''),
 });

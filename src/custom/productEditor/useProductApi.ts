@@ -1,6 +1,6 @@
 /**
- * The ProductApi for the current <Admin>: the data provider's `productApi` dispatch (main.tsx adds it with
- * withProductApi) called through react-admin's useDataProvider (so access errors log out as usual), or the
+ * The ProductApi for the current <Admin>: the data provider's `productApi` dispatch (src/custom/dataProvider.ts
+ * adds it) called through react-admin's useDataProvider (so access errors log out as usual), or the
  * fallback over standard methods when the provider has none. Also the base address of uploaded files.
  */
 import { useContext, useMemo } from 'react';

@@ -6,19 +6,10 @@
  * record already held are kept).
  */
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import {
-  FieldTitle,
-  InputHelperText,
-  useGetList,
-  useInput,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { useGetList, useInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { schemaFor } from '../registry';
+import { renderAutocompleteField } from './autocompleteField';
 import { completions, unknownNames, unknownNamesWarning, type Completion } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 
@@ -44,7 +35,6 @@ export const NameListInput = ({
   label,
   mustExist = false,
 }: NameListInputProps) => {
-  const resource = useResourceContext();
   const record = useRecordContext();
   const translate = useTranslate();
   const { data, isPending } = useGetList(reference, {
@@ -63,14 +53,14 @@ export const NameListInput = ({
     const missing = missingNames({ one: false }, value, known, record?.[source]);
     return missing.length ? missingReferenceMessage({ targetPlural }, missing) : undefined;
   };
-  const { field: input, fieldState, isRequired } = useInput({ source, validate: [...validate, existing] });
+  const control = useInput({ source, validate: [...validate, existing] });
+  const { field: input, fieldState } = control;
   const value = typeof input.value === 'string' ? input.value : (input.value ?? '').toString();
   const options = useMemo(() => completions(value, names), [value, names]);
   const warning =
     isPending || mustExist
       ? undefined
       : unknownNamesWarning(unknownNames(value, names), schemaFor(reference)?.labelPlural ?? reference);
-  const error = fieldState.error?.message;
   const invalid = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.invalid);
   return (
     <Autocomplete<Completion, false, false, true>
@@ -96,22 +86,14 @@ export const NameListInput = ({
       loading={isPending}
       loadingText={translate('ra.page.loading')}
       sx={{ width: { xs: '100%', sm: 480 } }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.name}
-          inputRef={input.ref}
-          size="small"
-          margin="dense"
-          label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
-          error={invalid}
-          color={warning && !invalid ? 'warning' : undefined}
-          helperText={
-            invalid ? <InputHelperText error={error} /> : (warning ?? <InputHelperText error={undefined} />)
-          }
-          FormHelperTextProps={warning && !invalid ? { sx: { color: 'warning.main' } } : undefined}
-        />
-      )}
+      renderInput={renderAutocompleteField({
+        input: control,
+        source,
+        label,
+        invalid,
+        hint: warning,
+        warning: Boolean(warning),
+      })}
     />
   );
 };

@@ -6,23 +6,20 @@
  * the record and picks it (Enter or a click on it; leaving the field never creates). A stored name that no longer exists stays until changed (src/core/references.ts).
  */
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import {
-  FieldTitle,
-  InputHelperText,
   useCanAccess,
   useCreate,
   useGetList,
   useInput,
   useNotify,
   useRecordContext,
-  useResourceContext,
   type Validator,
 } from 'react-admin';
 import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 import { schemaFor } from '../registry';
+import { renderAutocompleteField } from './autocompleteField';
 
 /** Names read from the target (a company's brands are a few hundred at most). */
 const NAMES_READ = 1000;
@@ -64,7 +61,6 @@ export const NamePickerInput = ({
   helperText,
   fullWidth,
 }: NamePickerInputProps) => {
-  const resource = useResourceContext();
   const record = useRecordContext();
   const notify = useNotify();
   const target = schemaFor(reference);
@@ -91,12 +87,12 @@ export const NamePickerInput = ({
     const missing = missingNames({ one: true }, value, known, stored);
     return missing.length ? missingReferenceMessage({ targetPlural }, missing) : undefined;
   };
-  const { field: input, fieldState, isRequired } = useInput({ source, validate: [...validate, mustExist] });
+  const control = useInput({ source, validate: [...validate, mustExist] });
+  const { field: input, fieldState } = control;
   const { canAccess: mayCreate } = useCanAccess({ resource: reference, action: 'create' });
   const [create, { isPending: creating }] = useCreate();
   const value = typeof input.value === 'string' && input.value !== '' ? { name: input.value } : null;
   const options = useMemo(() => names.map((name) => ({ name })), [names]);
-  const error = fieldState.error?.message;
   const invalid = Boolean(fieldState.error);
 
   const createName = (name: string) => {
@@ -148,24 +144,13 @@ export const NamePickerInput = ({
         </li>
       )}
       sx={fullWidth ? { width: '100%' } : { width: { xs: '100%', sm: 320 } }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.name}
-          inputRef={input.ref}
-          size="small"
-          margin="dense"
-          label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
-          error={invalid}
-          helperText={
-            invalid ? (
-              <InputHelperText error={error} />
-            ) : helperText === false ? undefined : (
-              (helperText ?? `Elija entre ${targetPlural}`)
-            )
-          }
-        />
-      )}
+      renderInput={renderAutocompleteField({
+        input: control,
+        source,
+        label,
+        invalid,
+        hint: helperText === false ? false : (helperText ?? `Elija entre ${targetPlural}`),
+      })}
     />
   );
 };

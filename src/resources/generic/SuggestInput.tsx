@@ -4,18 +4,9 @@
  * method (src/dataProvider/referenceData.ts); without one the input is a plain text field. Free text is kept.
  */
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import {
-  FieldTitle,
-  InputHelperText,
-  useDataProvider,
-  useInput,
-  useResourceContext,
-  useTranslate,
-  type DataProvider,
-  type Validator,
-} from 'react-admin';
+import { useDataProvider, useInput, useTranslate, type DataProvider, type Validator } from 'react-admin';
+import { renderAutocompleteField } from './autocompleteField';
 
 export interface SuggestionsProvider {
   suggestions(endpoint: string, params?: { q?: string; limit?: number }): Promise<string[]>;
@@ -58,12 +49,11 @@ export interface SuggestInputProps {
 }
 
 export const SuggestInput = ({ source, endpoint, validate, label }: SuggestInputProps) => {
-  const resource = useResourceContext();
   const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const control = useInput({ source, validate });
+  const { field, fieldState } = control;
   const value = typeof field.value === 'string' ? field.value : (field.value ?? '').toString();
   const { options, loading } = useSuggestions(endpoint, value);
-  const error = fieldState.error?.message;
   const invalid = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.invalid);
   return (
     <Autocomplete
@@ -77,18 +67,7 @@ export const SuggestInput = ({ source, endpoint, validate, label }: SuggestInput
       onBlur={field.onBlur}
       filterOptions={(all) => all}
       sx={{ width: { xs: '100%', sm: 360 } }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={field.name}
-          inputRef={field.ref}
-          size="small"
-          margin="dense"
-          label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
-          error={invalid}
-          helperText={<InputHelperText error={invalid ? error : undefined} />}
-        />
-      )}
+      renderInput={renderAutocompleteField({ input: control, source, label, invalid })}
     />
   );
 };

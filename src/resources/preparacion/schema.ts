@@ -18,6 +18,8 @@ export const preparacion = defineResource({
     pt: ['Preparação de produto', 'Preparação de produtos'],
   },
   companyField: 'empresaId',
+  // computed by the API from the company's rules: empty until a rule exists
+  seeded: false,
   fields: [
     id(),
     empresaId(),
@@ -52,6 +54,8 @@ export const trabajosPreparacion = defineResource({
     fr: ['Recalcul de complétude', 'Recalculs de complétude'],
     pt: ['Recálculo de preparação', 'Recálculos de preparação'],
   },
+  // the API's own jobs after a rule change
+  seeded: false,
   fields: [
     id(),
     str('motivo', 'Motivo', { maxLength: 255 }),

@@ -19,6 +19,8 @@ export const reglasPreparacion = defineResource({
     fr: ['Règle de complétude', 'Règles de complétude'],
     pt: ['Regra de preparação', 'Regras de preparação'],
   },
+  // each company declares what a marketplace needs
+  seeded: false,
   fields: [
     id(),
     ref('marketplaceId', 'Marketplace', 'MarketPlaces', { required: true, referenceLabel: 'codigo' }),

@@ -60,6 +60,35 @@ const dateTime = (iso: string): string => {
 
 const nameOf = (cambio: Cambio): string => cambio.etiqueta ?? cambio.campo;
 
+/** A filter of the timeline: «Todos» (empty value) or one of the options. */
+const FilterSelect = ({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+  onChange: (value: string) => void;
+}) => (
+  <TextField
+    select
+    size="small"
+    label={label}
+    value={value}
+    onChange={(event) => onChange(event.target.value)}
+    sx={{ minWidth: 240 }}
+  >
+    <MenuItem value="">{HISTORY_MESSAGES.all}</MenuItem>
+    {options.map(([option, text]) => (
+      <MenuItem key={option} value={option}>
+        {text}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
 interface Pending {
   body: RestoreBody;
   title: string;
@@ -92,7 +121,10 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
     for (const version of versions ?? []) for (const c of version.cambios) byCampo.set(c.campo, nameOf(c));
     return [...byCampo].sort((a, b) => a[1].localeCompare(b[1], 'es'));
   }, [versions]);
-  const users = useMemo(() => [...new Set((versions ?? []).map((v) => v.usuario))].sort(), [versions]);
+  const users = useMemo(
+    () => [...new Set((versions ?? []).map((v) => v.usuario))].sort().map((user) => [user, user] as const),
+    [versions],
+  );
   const shown = useMemo(
     () =>
       (versions ?? []).filter(
@@ -127,36 +159,8 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
   return (
     <Box sx={{ width: '100%' }}>
       <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <TextField
-          select
-          size="small"
-          label={HISTORY_MESSAGES.field}
-          value={campo}
-          onChange={(event) => setCampo(event.target.value)}
-          sx={{ minWidth: 240 }}
-        >
-          <MenuItem value="">{HISTORY_MESSAGES.all}</MenuItem>
-          {fields.map(([value, label]) => (
-            <MenuItem key={value} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={HISTORY_MESSAGES.user}
-          value={usuario}
-          onChange={(event) => setUsuario(event.target.value)}
-          sx={{ minWidth: 240 }}
-        >
-          <MenuItem value="">{HISTORY_MESSAGES.all}</MenuItem>
-          {users.map((user) => (
-            <MenuItem key={user} value={user}>
-              {user}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect label={HISTORY_MESSAGES.field} value={campo} options={fields} onChange={setCampo} />
+        <FilterSelect label={HISTORY_MESSAGES.user} value={usuario} options={users} onChange={setUsuario} />
       </Box>
       {!shown.length ? (
         <Typography>{HISTORY_MESSAGES.noMatch}</Typography>

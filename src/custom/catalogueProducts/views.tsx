@@ -1,17 +1,20 @@
 /**
  * Catalogue screens: the generic list and edit screens of the schema, plus a way into the catalogue's product
- * assignment (src/custom/catalogueProducts). Deleting a catalogue (list bulk delete or the edit page's delete)
- * removes its products first: the data provider does it (withCatalogueProducts), so the generic delete buttons
- * need nothing here.
+ * assignment (this feature's page). Deleting a catalogue (list bulk delete or the edit page's delete) removes its
+ * products first: the data provider does it (catalogos' beforeDelete), so the generic delete buttons need nothing
+ * here.
  */
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import Stack from '@mui/material/Stack';
 import { Button } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { PAGE_PATH } from '../../custom/catalogueProducts/page';
-import { LazyGenericEdit as GenericEdit, LazyGenericList as GenericList } from '../generic/lazyScreens';
-import type { ResourceViews } from '../views';
-import { catalogos } from './schema';
+import { catalogos } from '../../resources/catalogos/schema';
+import {
+  LazyGenericEdit as GenericEdit,
+  LazyGenericList as GenericList,
+} from '../../resources/generic/lazyScreens';
+import type { ViewMap } from '../../resources/views';
+import { PAGE_PATH } from './page';
 
 const ManageProductsBar = ({ catalogoId }: { catalogoId?: string }) => (
   <Stack direction="row" justifyContent="flex-end" sx={{ pt: 1 }}>
@@ -43,6 +46,6 @@ const CatalogueEdit = () => {
   );
 };
 
-export const views: Record<string, Partial<ResourceViews>> = {
+export const views: ViewMap = {
   [catalogos.name]: { list: <CatalogueList />, edit: <CatalogueEdit /> },
 };
