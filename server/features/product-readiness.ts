@@ -292,12 +292,10 @@ export const feature: Feature = {
       return { id: { inq: rows.map((row) => Number(row.productoId)) } };
     });
     app.controller(ProductReadinessController);
-    const resume = setTimeout(() => {
-      jobs.resume().catch((err: unknown) => console.error('readiness: resume failed', err));
-    }, 1000);
-    resume.unref();
+    // unfinished jobs resume once the API has started (its tables exist then: a fresh MariaDB database is
+    // still being created while the features register)
+    app.onStart(() => jobs.resume().catch((err: unknown) => console.error('readiness: resume failed', err)));
     app.onStop(async () => {
-      clearTimeout(resume);
       unregister();
       // the step in flight ends before the database closes (its queries would fail, unhandled, afterwards)
       await jobs.stop();

@@ -48,11 +48,11 @@ const jobsDone = async (): Promise<void> => {
   throw new Error('the recomputation did not finish');
 };
 
-const readiness = async (id: unknown, token = admin): Promise<ReadinessEntry> => {
+const readiness = async (id: unknown, token = admin, market = marketplaceId): Promise<ReadinessEntry> => {
   const res = await call(token, 'GET', `/productos/${String(id)}/preparacion`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const entries = res.body as unknown as ReadinessEntry[];
-  const entry = entries.find((e) => e.marketplaceId === marketplaceId);
+  const entry = entries.find((e) => e.marketplaceId === market);
   expect(entry).toBeDefined();
   return entry!;
 };
@@ -230,6 +230,81 @@ describe('no stale score: a rule, then a category, then a family', () => {
     entry = await readiness(a.product.id);
     expect(missingTypes(entry)).not.toContain('campo:descripcion');
     expect(entry.porcentaje).toBe(20);
+  });
+
+  it('a rule changed, then a category renamed, then a family renamed: the rules follow, never a stale score', async () => {
+    const market = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-FAM` })).id);
+    const categoria = `${tag}-Jardin`;
+    const codigo = `${tag}-JAR`;
+    const familia = `${tag}-Gama`;
+    const category = await ok(admin, 'POST', '/categorias', {
+      empresaId: EMPRESA,
+      codigo,
+      nombre: categoria,
+    });
+    const family = await ok(admin, 'POST', '/familias', {
+      empresaId: EMPRESA,
+      nombre: familia,
+      codigo: `${tag}G`,
+    });
+    const product = await ok(admin, 'POST', '/productos', {
+      empresaId: EMPRESA,
+      nombre: `${tag}-FAMILY`,
+      categorias: categoria,
+      familias: familia,
+    });
+    // a product of the same company outside the family: the family's rule never applies to it
+    const outside = await ok(admin, 'POST', '/productos', { empresaId: EMPRESA, nombre: `${tag}-OUTSIDE` });
+    const familyRule = await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId: market,
+      tipo: 'campo',
+      campo: 'marca',
+      familia,
+    });
+    await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId: market,
+      tipo: 'atributo',
+      campo: `${tag}-Caudal`,
+      categoriaCodigo: codigo,
+    });
+    await jobsDone();
+    let entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:marca']);
+    expect(entry.porcentaje).toBe(0);
+    expect(await readiness(outside.id, admin, market)).toMatchObject({ porcentaje: 100, faltan: [] });
+
+    // 1. the rule: the family now needs the description instead of the brand
+    await ok(admin, 'PATCH', `/reglas-preparacion/${String(familyRule.id)}`, { campo: 'descripcion' });
+    await jobsDone();
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+
+    // 2. the category renamed: the product's categorías follow, the rule (by code) still applies
+    await ok(admin, 'PATCH', `/categorias/${String(category.id)}`, { nombre: `${categoria}-Exterior` });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/productos/${String(product.id)}`)).categorias).toBe(
+      `${categoria}-Exterior`,
+    );
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+
+    // 3. the family renamed: the product's familias and the rule's familia follow it
+    const renamed = `${tag}-Gama Pro`;
+    await ok(admin, 'PATCH', `/familias/${String(family.id)}`, { nombre: renamed });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/productos/${String(product.id)}`)).familias).toBe(renamed);
+    expect((await ok(admin, 'GET', `/reglas-preparacion/${String(familyRule.id)}`)).familia).toBe(renamed);
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+    expect(entry.porcentaje).toBe(0);
+    expect(await readiness(outside.id, admin, market)).toMatchObject({ porcentaje: 100, faltan: [] });
+
+    // fixed: the description given, then the attribute's value — 50 %, then «listo»
+    await ok(admin, 'POST', '/producto-generals', {
+      productoId: product.id,
+      descripcion: 'Manguera de riego',
+    });
+    expect((await readiness(product.id, admin, market)).porcentaje).toBe(50);
   });
 
   it('a rule naming a field that does not exist: a Spanish message pointing at the rule', async () => {
