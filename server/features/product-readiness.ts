@@ -12,7 +12,8 @@
  *
  * - GET /productos/{id}/preparacion   one entry per marketplace: {marketplaceId, marketplace, porcentaje,
  *                                     faltan: [{tipo, campo, mensaje, enlace}], fecha}
- * - GET /preparacion/resumen          per marketplace: products, ready (100 %) and below 80 % (the landing)
+ * - GET /preparacion/resumen          per marketplace: products, ready (100 %), below 80 % and how many rules
+ *                                     it has (the counts on the product list, the app's landing page)
  * - GET /productos?filter={"where":{"preparado":"<marketplaceId>:listo"}}   (or `:bajo`, < 80 %)
  *
  * Permiso `read preparacion` (an admin's `manage all` covers it). Company isolation: another company's product
@@ -29,7 +30,9 @@ import {
   parseReadyFilter,
   READINESS_PATH,
   READY_PERCENT,
+  SUMMARY_PATH,
   type ReadinessEntry,
+  type ReadinessSummary,
 } from '../../src/core/readiness/score';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { requires } from '../auth/permiso';
@@ -42,8 +45,6 @@ import type { RowChange, WriteRecord } from '../write-rules';
 import { visibleProduct } from './products/access';
 import { catalogCache, recompute, RULES, SCORES, type CatalogCache, type Needs } from './readiness/compute';
 import { jobRunner, type JobRunner, type JobScope } from './readiness/jobs';
-
-export const SUMMARY_PATH = '/preparacion/resumen';
 
 /** The product's tables the rules read, and the field holding the product id. */
 const PRODUCT_PARTS: readonly [string, string][] = [
@@ -95,14 +96,6 @@ const ENTRY_SCHEMA = {
   },
 };
 
-export interface SummaryEntry {
-  marketplaceId: number;
-  marketplace: string;
-  productos: number;
-  listos: number;
-  bajos: number;
-}
-
 export class ProductReadinessController {
   constructor(
     @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
@@ -138,12 +131,12 @@ export class ProductReadinessController {
     ...requires(READ_PREPARACION),
     responses: {
       '200': {
-        description: 'Per marketplace: products scored, ready (100 %) and below 80 %',
+        description: 'Per marketplace: products scored, ready (100 %), below 80 % and its rules',
         content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } },
       },
     },
   })
-  async summary(@param.query.integer('empresaId') empresaId?: number): Promise<SummaryEntry[]> {
+  async summary(@param.query.integer('empresaId') empresaId?: number): Promise<ReadinessSummary[]> {
     const company: Where<AnyObject> = this.access.admin
       ? empresaId === undefined
         ? {}
@@ -151,7 +144,14 @@ export class ProductReadinessController {
       : { empresaId: this.access.empresaId ?? -1 };
     const scores = this.repos.repository(SCORES);
     const marketplaces = await this.repos.repository('MarketPlaces').find({ order: ['codigo ASC'] });
-    const out: SummaryEntry[] = [];
+    const rules = new Map<number, number>();
+    for (const rule of await this.repos
+      .repository(RULES)
+      .find({ fields: { id: true, marketplaceId: true } })) {
+      const id = Number(rule.marketplaceId);
+      rules.set(id, (rules.get(id) ?? 0) + 1);
+    }
+    const out: ReadinessSummary[] = [];
     for (const m of marketplaces) {
       const base = { ...company, marketplaceId: Number(m.id) };
       out.push({
@@ -160,6 +160,7 @@ export class ProductReadinessController {
         productos: (await scores.count(base)).count,
         listos: (await scores.count({ ...base, porcentaje: { gte: READY_PERCENT } })).count,
         bajos: (await scores.count({ ...base, porcentaje: { lt: LOW_PERCENT } })).count,
+        reglas: rules.get(Number(m.id)) ?? 0,
       });
     }
     return out;

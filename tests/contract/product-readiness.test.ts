@@ -344,6 +344,8 @@ describe('company isolation and permiso', () => {
     const mine = rows.find((r) => r.marketplaceId === marketplaceId)!;
     expect(Number(mine.productos)).toBeGreaterThanOrEqual(5);
     expect(Number(mine.listos)).toBeGreaterThanOrEqual(1);
+    // its rules (imagen, gtin, textos and the ones the tests above left)
+    expect(Number(mine.reglas)).toBeGreaterThanOrEqual(3);
     const other = await testUser(server.url, admin, 2, ['read|preparacion']);
     // a user of company 2 sees company 2's counts, whatever empresaId it asks for
     const theirs = (await ok(
