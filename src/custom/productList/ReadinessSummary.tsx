@@ -75,7 +75,7 @@ export const ReadinessSummaryPanel = () => {
     queryKey: SUMMARY_QUERY_KEY,
     queryFn: () => api.readinessSummary(),
     enabled: Boolean(canAccess),
-    staleTime: 10_000,
+    staleTime: 0,
   });
   if (!canAccess || !query.data) return null;
   const withRules = query.data.filter((entry) => entry.reglas > 0);
