@@ -16,7 +16,8 @@ const { purgeHistory } = require('../dist-server/server/features/history/retenti
 const N = Number(process.env.BENCH_HISTORY_N ?? 2000);
 const V = Number(process.env.BENCH_HISTORY_VERSIONS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const CHUNK = 5000;
+// one statement holds at most 65,535 bound values
+const CHUNK = 2000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await startServer({ port: 0, seed: true, databaseUrl: process.env.PIM_DATABASE_URL });

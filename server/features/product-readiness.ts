@@ -3,7 +3,8 @@
  * ask of a product, scored per product × marketplace and stored (preparacion), kept fresh on every change:
  *
  * - a product or one of its parts that the rules read (general data, attributes, media, generated texts):
- *   rescored in the write's own request and transaction (a recordWrites hook, like the history's);
+ *   rescored in the write's own request and transaction (a recordWrites hook, like the history's) when the
+ *   write touches a column some rule reads;
  * - a rule, a prompt (when its marketplace asks for reviewed texts) or a marketplace: that marketplace's
  *   scores; a company's category, or the name of its family or attribute, when some rule reads them: that
  *   company's products — a tracked job (trabajos-preparacion, features/readiness/jobs.ts) in pages.
@@ -43,7 +44,15 @@ import { sqlConnectorOf } from '../sql';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
 import type { RowChange, WriteRecord } from '../write-rules';
 import { visibleProduct } from './products/access';
-import { catalogCache, recompute, RULES, SCORES, type CatalogCache, type Needs } from './readiness/compute';
+import {
+  catalogCache,
+  movesScores,
+  recompute,
+  RULES,
+  SCORES,
+  type CatalogCache,
+  type Needs,
+} from './readiness/compute';
 import { jobRunner, type JobRunner, type JobScope } from './readiness/jobs';
 
 /** The product's tables the rules read, and the field holding the product id. */
@@ -189,17 +198,17 @@ export const feature: Feature = {
     runner = jobs;
     const cache = catalogCache(repositories);
     catalogs = cache;
-    const rescore = async (ids: number[], options: Options) => {
+    // a write that cannot move a score (a column no rule reads) costs the catalog's version check only
+    const rescore = async (resource: string, field: string, records: WriteRecord[], options: Options) => {
+      const ids = productIds(records, field);
       if (!ids.length) return;
-      await recompute(repositories, ids, options, await cache.get(options));
+      const catalog = await cache.get(options);
+      if (movesScores(resource, records, catalog.needs)) await recompute(repositories, ids, options, catalog);
     };
-    repositories.repository('productos').addHooks({
-      recordWrites: (records, options) => rescore(productIds(records, 'id'), options),
-    });
-    for (const [resource, field] of PRODUCT_PARTS) {
+    for (const [resource, field] of [['productos', 'id'], ...PRODUCT_PARTS]) {
       if (!repositories.repositories.has(resource)) continue;
       repositories.repository(resource).addHooks({
-        recordWrites: (records, options) => rescore(productIds(records, field), options),
+        recordWrites: (records, options) => rescore(resource, field, records, options),
       });
     }
     // awaited: once the change is answered, its job is recorded (and visible in trabajos-preparacion)

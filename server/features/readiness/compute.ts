@@ -95,6 +95,49 @@ export function needsOf(rules: Iterable<ReadinessRule>): Needs {
   return needs;
 }
 
+/** The columns of a product's table (or of one of its parts) the scores read under `needs`. */
+export function fieldsRead(resource: string, needs: Needs): string[] {
+  switch (resource) {
+    case PRODUCTS:
+      return [
+        'id',
+        'empresaId',
+        ...needs.fields,
+        ...(needs.categories ? ['categorias'] : []),
+        ...(needs.families ? ['familias'] : []),
+      ];
+    case GENERALS:
+      return needs.fields.size ? ['productoId', ...needs.fields] : [];
+    case 'producto-atributos':
+      return needs.attributes ? ['productoId', 'atributoId', 'valor'] : [];
+    case 'producto-multimedias':
+      return needs.media ? ['productoId', 'tipo', 'principalSN'] : [];
+    case 'TextosGenerados':
+      return needs.texts ? ['productoId', 'marketplaceId', 'campo', 'revisado_sn'] : [];
+    default:
+      return [];
+  }
+}
+
+const same = (a: unknown, b: unknown): boolean =>
+  (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+
+/**
+ * Whether writes to a product's table or one of its parts can move a score: a product created or deleted
+ * always; otherwise a row the rules read created, deleted or changed in a column they read.
+ */
+export function movesScores(
+  resource: string,
+  records: readonly { before?: AnyObject; after?: AnyObject }[],
+  needs: Needs,
+): boolean {
+  const read = fieldsRead(resource, needs);
+  return records.some(({ before, after }) => {
+    if (!before || !after) return resource === PRODUCTS || read.length > 0;
+    return read.some((field) => !same(before[field], after[field]));
+  });
+}
+
 export async function loadCatalog(repos: RepositorySet, options: Options = {}): Promise<Catalog> {
   const marketplaces = (await repos.repository('MarketPlaces').find({ order: ['id ASC'] }, options)).map(
     (row) => ({ id: Number(row.id), codigo: String(row.codigo ?? row.id) }),
