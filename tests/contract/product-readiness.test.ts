@@ -307,6 +307,48 @@ describe('no stale score: a rule, then a category, then a family', () => {
     expect((await readiness(product.id, admin, market)).porcentaje).toBe(50);
   });
 
+  it("a rule change recomputes its marketplace's scores only; a prompt nobody asks for, none", async () => {
+    const other = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-SCOPE` })).id);
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'imagen' });
+    await jobsDone();
+    const { product } = await newProduct('SCOPE');
+    const before = await readiness(product.id);
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual(['imagen:multimedia']);
+
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'gtin' });
+    await jobsDone();
+    const [job] = (await ok(
+      admin,
+      'GET',
+      `/trabajos-preparacion?filter=${q({ order: ['id DESC'], limit: 1 })}`,
+    )) as unknown as Row[];
+    expect(job).toMatchObject({ estado: 'terminado', marketplaceId: other });
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual([
+      'gtin:ean',
+      'imagen:multimedia',
+    ]);
+    // the other marketplace's score was not rewritten
+    expect((await readiness(product.id)).fecha).toBe(before.fecha);
+
+    // a prompt of a marketplace without a «textos» rule moves no score: no job
+    const jobs = Number((await ok(admin, 'GET', '/trabajos-preparacion/count')).count);
+    await ok(admin, 'POST', '/MarketPlacePrompts', {
+      marketplaceId: other,
+      categoriaCodigo: CATEGORY,
+      campoUno: 'titulo',
+      promptCampoUno: 'Escribe un título',
+    });
+    expect(Number((await ok(admin, 'GET', '/trabajos-preparacion/count')).count)).toBe(jobs);
+    // once it asks for reviewed texts, the prompt counts (the cached rules were read again)
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'textos' });
+    await jobsDone();
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual([
+      'gtin:ean',
+      'imagen:multimedia',
+      'textos:titulo',
+    ]);
+  });
+
   it('a rule naming a field that does not exist: a Spanish message pointing at the rule', async () => {
     const { product } = await newProduct('BADRULE');
     const rule = await ok(admin, 'POST', '/reglas-preparacion', {
