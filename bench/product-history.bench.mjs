@@ -7,10 +7,10 @@
 // before the purge — not before, so the API's own purge at start leaves them). Figures only: nothing here
 // passes or fails.
 import { createRequire } from 'node:module';
+import { adminClient } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
 const { purgeHistory } = require('../dist-server/server/features/history/retention.js');
 
 const N = Number(process.env.BENCH_HISTORY_N ?? 2000);
@@ -59,18 +59,7 @@ try {
   await flush();
   const fillSeconds = (performance.now() - filled) / 1000;
 
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
-  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-  const call = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = await adminClient(url);
 
   const middle = products[Math.floor(products.length / 2)];
   const opens = [];
@@ -103,7 +92,9 @@ try {
     `history: «Historial» (GET /productos/{id}/versiones, ${versions} versions), median of ${RUNS}: ` +
       `${median(opens).toFixed(1)} ms (≤ 300 ms asked)`,
   );
-  console.log(`history: a product save recording a version, median of ${RUNS}: ${median(saves).toFixed(1)} ms`);
+  console.log(
+    `history: a product save recording a version, median of ${RUNS}: ${median(saves).toFixed(1)} ms`,
+  );
   console.log(
     `history: the purge removed ${removed} versions older than the retention in ${purgeSeconds.toFixed(1)} s ` +
       `(${Math.round(removed / purgeSeconds)} rows/s; 1M in ≤ 60 s needs ≥ 16,667/s)`,

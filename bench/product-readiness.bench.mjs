@@ -7,10 +7,10 @@
 // valid GTIN, reviewed texts of a prompt), so a recomputation reads every table a score reads; the change
 // timed is one of its rules. Figures only: nothing here passes or fails.
 import { createRequire } from 'node:module';
+import { adminClient } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
 
 const N = Number(process.env.BENCH_READINESS_N ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -39,18 +39,7 @@ try {
       })),
     );
   }
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
-  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-  const call = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = await adminClient(url);
   const idle = async () => {
     for (;;) {
       const open = await call(
@@ -100,7 +89,10 @@ try {
     await call('PATCH', `/productos/${product.id}`, { finalizado: i % 2 ? 'S' : 'N' });
     saves.push(performance.now() - t);
   }
-  const [general] = await call('GET', `/producto-generals?filter=${q({ where: { productoId: product.id } })}`);
+  const [general] = await call(
+    'GET',
+    `/producto-generals?filter=${q({ where: { productoId: product.id } })}`,
+  );
   const rescored = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();

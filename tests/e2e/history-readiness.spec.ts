@@ -6,9 +6,9 @@
  *   link, filling both and saving makes the product «Preparado» for that marketplace, in the panel and in the
  *   product list's «Preparado» column.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { withCheckDigit } from '../../src/core/gtin';
-import { ADMIN, listRows, signIn } from './support';
+import { ADMIN, listRows, openProduct, saveProduct, signIn } from './support';
 
 const EMPRESA = 1;
 const RUN = Date.now() % 1000000;
@@ -32,22 +32,6 @@ async function api(request: APIRequestContext) {
   };
 }
 
-const openProduct = async (page: Page, nombre: string) => {
-  await page.goto('/#/productos');
-  await page.getByLabel('Buscar', { exact: true }).fill(nombre);
-  await expect(listRows(page)).toHaveCount(1);
-  await listRows(page).first().locator('td.column-nombre').click();
-  await expect(page.getByRole('tab', { name: 'Atributos' })).toBeVisible();
-};
-
-const save = async (page: Page) => {
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  const success = page.getByRole('dialog', { name: 'Producto actualizado correctamente' });
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(success).toBeHidden();
-};
-
 test('change a price, open «Historial», restore the old price', async ({ page }) => {
   const client = await api(page.request);
   const nombre = `E2E-HIS-${RUN}`;
@@ -61,7 +45,7 @@ test('change a price, open «Historial», restore the old price', async ({ page 
   const precio = page.getByRole('textbox', { name: 'Precio de fábrica' });
   await expect(precio).toHaveValue(/^10(,00)?$/);
   await precio.fill('25');
-  await save(page);
+  await saveProduct(page);
 
   await page.getByRole('tab', { name: 'Historial' }).click();
   const changes = page.getByRole('table', { name: 'Cambios de la versión' });
@@ -114,7 +98,7 @@ test('fix what the readiness panel lists: the product becomes «Preparado» in t
   await expect(page.getByRole('tab', { name: 'Datos generales', selected: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'EAN', exact: true }).fill(withCheckDigit('841234500001'));
   await page.getByRole('textbox', { name: 'Descripción', exact: true }).fill('Taladro percutor de 750 W');
-  await save(page);
+  await saveProduct(page);
   await expect(entry.getByTestId('readiness-score')).toHaveText('Preparado · 100 %');
   await expect(entry.getByRole('list')).toHaveCount(0);
 
