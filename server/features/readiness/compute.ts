@@ -383,9 +383,17 @@ interface InsertingConnector extends SqlConnector {
 
 const UPDATED: (keyof ScoreRow)[] = ['empresaId', 'porcentaje', 'faltan', 'fecha'];
 
-/** Creates or updates score rows (by product × marketplace) with one statement. */
+/** Score rows per statement: 6 bound values each, well below the 65,535 a statement may hold. */
+const UPSERT_ROWS = 2000;
+
+/** Creates or updates score rows (by product × marketplace), one statement per 2,000 rows. */
 async function upsertScores(repos: RepositorySet, rows: ScoreRow[], options: Options): Promise<void> {
   if (!rows.length) return;
+  if (rows.length > UPSERT_ROWS) {
+    for (let from = 0; from < rows.length; from += UPSERT_ROWS)
+      await upsertScores(repos, rows.slice(from, from + UPSERT_ROWS), options);
+    return;
+  }
   const scores = repos.repository(SCORES);
   const connector = sqlConnectorOf(scores.dataSource) as InsertingConnector | undefined;
   if (!connector) {
