@@ -431,6 +431,8 @@ async function upsertScores(repos: RepositorySet, rows: ScoreRow[], options: Opt
 export interface RecomputeScope {
   /** Only this marketplace's scores (its rules or prompts changed). */
   marketplaceId?: number;
+  /** Write every score of the scope without reading the stored ones first. */
+  writeAll?: boolean;
 }
 
 /**
@@ -450,24 +452,27 @@ async function storeScores(
   const only = scope.marketplaceId;
   const marketplaces =
     only === undefined ? catalog.marketplaces : catalog.marketplaces.filter((m) => m.id === only);
-  const existing = byProduct(
-    (
-      await scores.find(
-        {
-          where: { productoId: { inq: ids }, ...(only === undefined ? {} : { marketplaceId: only }) },
-          fields: {
-            id: true,
-            productoId: true,
-            marketplaceId: true,
-            porcentaje: true,
-            faltan: true,
-            empresaId: true,
-          },
-        },
-        options,
-      )
-    ).map(plain),
-  );
+  // one marketplace's rules changed (a job): nearly every row changes, so they are written without reading them
+  const existing = scope.writeAll
+    ? new Map<number, AnyObject[]>()
+    : byProduct(
+        (
+          await scores.find(
+            {
+              where: { productoId: { inq: ids }, ...(only === undefined ? {} : { marketplaceId: only }) },
+              fields: {
+                id: true,
+                productoId: true,
+                marketplaceId: true,
+                porcentaje: true,
+                faltan: true,
+                empresaId: true,
+              },
+            },
+            options,
+          )
+        ).map(plain),
+      );
   const ctx = readinessContext();
   const now = new Date();
   const stale: unknown[] = [];
@@ -536,6 +541,6 @@ export async function recomputePage(
   scope: RecomputeScope = {},
 ): Promise<{ count: number; lastId: number }> {
   const read = await readProducts(repos, catalog, { and: [where, { id: { gt: afterId } }] }, limit, {});
-  await storeScores(repos, catalog, read, scope, {});
+  await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, {});
   return { count: read.length, lastId: read.length ? read[read.length - 1].product.id : afterId };
 }
