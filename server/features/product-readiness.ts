@@ -3,13 +3,18 @@
  * ask of a product, scored per product × marketplace and stored (preparacion), kept fresh on every change:
  *
  * - a product or one of its parts that the rules read (general data, attributes, media, generated texts):
- *   rescored in the write's own request and transaction (a recordWrites hook, like the history's);
- * - a rule, a prompt or a marketplace (every company's products), or a company's category, family or
- *   attribute (its products): a tracked job (trabajos-preparacion, features/readiness/jobs.ts) in batches.
+ *   rescored in the write's own request and transaction (a recordWrites hook, like the history's) when the
+ *   write touches a column some rule reads;
+ * - a rule, a prompt (when its marketplace asks for reviewed texts) or a marketplace: that marketplace's
+ *   scores; a company's category, or the name of its family or attribute, when some rule reads them: that
+ *   company's products — a tracked job (trabajos-preparacion, features/readiness/jobs.ts) in pages.
+ * The rules, prompts and categories are cached between requests (readiness/compute.ts catalogCache), read
+ * again whenever a job records a change, so a save rescores without reading them.
  *
  * - GET /productos/{id}/preparacion   one entry per marketplace: {marketplaceId, marketplace, porcentaje,
  *                                     faltan: [{tipo, campo, mensaje, enlace}], fecha}
- * - GET /preparacion/resumen          per marketplace: products, ready (100 %) and below 80 % (the landing)
+ * - GET /preparacion/resumen          per marketplace: products, ready (100 %), below 80 % and how many rules
+ *                                     it has (the counts on the product list, the app's landing page)
  * - GET /productos?filter={"where":{"preparado":"<marketplaceId>:listo"}}   (or `:bajo`, < 80 %)
  *
  * Permiso `read preparacion` (an admin's `manage all` covers it). Company isolation: another company's product
@@ -26,7 +31,9 @@ import {
   parseReadyFilter,
   READINESS_PATH,
   READY_PERCENT,
+  SUMMARY_PATH,
   type ReadinessEntry,
+  type ReadinessSummary,
 } from '../../src/core/readiness/score';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { requires } from '../auth/permiso';
@@ -35,12 +42,18 @@ import { PARENT_SCOPE } from '../parent-scope';
 import type { RepositorySet } from '../repository-set';
 import { sqlConnectorOf } from '../sql';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
-import type { WriteRecord } from '../write-rules';
+import type { RowChange, WriteRecord } from '../write-rules';
 import { visibleProduct } from './products/access';
-import { recompute, RULES, SCORES } from './readiness/compute';
-import { jobRunner, type JobRunner } from './readiness/jobs';
-
-export const SUMMARY_PATH = '/preparacion/resumen';
+import {
+  catalogCache,
+  movesScores,
+  recompute,
+  RULES,
+  SCORES,
+  type CatalogCache,
+  type Needs,
+} from './readiness/compute';
+import { jobRunner, type JobRunner, type JobScope } from './readiness/jobs';
 
 /** The product's tables the rules read, and the field holding the product id. */
 const PRODUCT_PARTS: readonly [string, string][] = [
@@ -50,16 +63,16 @@ const PRODUCT_PARTS: readonly [string, string][] = [
   ['TextosGenerados', 'productoId'],
 ];
 
-/** Changes that move the scores of every product, and those that move one company's. */
-const GLOBAL_SOURCES: readonly [string, string][] = [
-  [RULES, 'Cambio en las reglas de preparación'],
-  ['MarketPlacePrompts', 'Cambio en los prompts de un marketplace'],
-  ['MarketPlaces', 'Cambio en los marketplaces'],
+/** The company reference data the scores read, and which of the rules' needs makes a change of it matter. */
+const COMPANY_SOURCES: readonly [string, string, keyof Needs][] = [
+  ['categorias', 'Cambio en las categorías', 'categories'],
+  ['familias', 'Cambio en las familias', 'families'],
+  ['atributos', 'Cambio en los atributos', 'attributes'],
 ];
-const COMPANY_SOURCES: readonly [string, string][] = [
-  ['categorias', 'Cambio en las categorías'],
-  ['familias', 'Cambio en las familias'],
-  ['atributos', 'Cambio en los atributos'],
+
+/** The marketplaces a batch of rows names (a rule's or a prompt's, before and after a change). */
+const marketplacesOf = (rows: (AnyObject | undefined)[]): number[] => [
+  ...new Set(rows.map((row) => Number(row?.marketplaceId)).filter((id) => Number.isInteger(id) && id > 0)),
 ];
 
 const entryOf = (row: AnyObject, codigo?: string): ReadinessEntry => ({
@@ -92,14 +105,6 @@ const ENTRY_SCHEMA = {
   },
 };
 
-export interface SummaryEntry {
-  marketplaceId: number;
-  marketplace: string;
-  productos: number;
-  listos: number;
-  bajos: number;
-}
-
 export class ProductReadinessController {
   constructor(
     @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
@@ -122,7 +127,7 @@ export class ProductReadinessController {
     let rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject() as AnyObject);
     if (marketplaces.some((m) => !rows.some((r) => Number(r.marketplaceId) === Number(m.id)))) {
       // never scored for some marketplace (a marketplace just added): score it now
-      await recompute(this.repos, [id]);
+      await recompute(this.repos, [id], {}, await catalogs?.get());
       rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject() as AnyObject);
     }
     return marketplaces.flatMap((m) => {
@@ -135,12 +140,12 @@ export class ProductReadinessController {
     ...requires(READ_PREPARACION),
     responses: {
       '200': {
-        description: 'Per marketplace: products scored, ready (100 %) and below 80 %',
+        description: 'Per marketplace: products scored, ready (100 %), below 80 % and its rules',
         content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } },
       },
     },
   })
-  async summary(@param.query.integer('empresaId') empresaId?: number): Promise<SummaryEntry[]> {
+  async summary(@param.query.integer('empresaId') empresaId?: number): Promise<ReadinessSummary[]> {
     const company: Where<AnyObject> = this.access.admin
       ? empresaId === undefined
         ? {}
@@ -148,7 +153,14 @@ export class ProductReadinessController {
       : { empresaId: this.access.empresaId ?? -1 };
     const scores = this.repos.repository(SCORES);
     const marketplaces = await this.repos.repository('MarketPlaces').find({ order: ['codigo ASC'] });
-    const out: SummaryEntry[] = [];
+    const rules = new Map<number, number>();
+    for (const rule of await this.repos
+      .repository(RULES)
+      .find({ fields: { id: true, marketplaceId: true } })) {
+      const id = Number(rule.marketplaceId);
+      rules.set(id, (rules.get(id) ?? 0) + 1);
+    }
+    const out: ReadinessSummary[] = [];
     for (const m of marketplaces) {
       const base = { ...company, marketplaceId: Number(m.id) };
       out.push({
@@ -157,6 +169,7 @@ export class ProductReadinessController {
         productos: (await scores.count(base)).count,
         listos: (await scores.count({ ...base, porcentaje: { gte: READY_PERCENT } })).count,
         bajos: (await scores.count({ ...base, porcentaje: { lt: LOW_PERCENT } })).count,
+        reglas: rules.get(Number(m.id)) ?? 0,
       });
     }
     return out;
@@ -176,48 +189,94 @@ const productIds = (records: WriteRecord[], field: string): number[] => [
 let runner: JobRunner | undefined;
 /** The running job runner (tests and the bench wait on it). */
 export const readinessJobs = (): JobRunner | undefined => runner;
+let catalogs: CatalogCache | undefined;
 
 export const feature: Feature = {
   name: 'product-readiness',
   register: ({ app, repositories }) => {
     const jobs = jobRunner(repositories);
     runner = jobs;
-    const rescore = (ids: number[], options: Options) =>
-      recompute(repositories, ids, options).then(() => undefined);
-    repositories.repository('productos').addHooks({
-      recordWrites: (records, options) => rescore(productIds(records, 'id'), options),
-    });
-    for (const [resource, field] of PRODUCT_PARTS) {
+    const cache = catalogCache(repositories);
+    catalogs = cache;
+    // a write that cannot move a score (a column no rule reads) costs the catalog's version check only
+    const rescore = async (resource: string, field: string, records: WriteRecord[], options: Options) => {
+      const ids = productIds(records, field);
+      if (!ids.length) return;
+      const catalog = await cache.get(options);
+      if (movesScores(resource, records, catalog.needs)) await recompute(repositories, ids, options, catalog);
+    };
+    for (const [resource, field] of [['productos', 'id'], ...PRODUCT_PARTS]) {
       if (!repositories.repositories.has(resource)) continue;
       repositories.repository(resource).addHooks({
-        recordWrites: (records, options) => rescore(productIds(records, field), options),
+        recordWrites: (records, options) => rescore(resource, field, records, options),
       });
     }
-    const schedule = (motivo: string, empresaId?: unknown) => {
-      const company = empresaId === undefined ? undefined : Number(empresaId);
-      // awaited: once the change is answered, its job is recorded (and visible in trabajos-preparacion)
-      return jobs
-        .schedule(motivo, company !== undefined && Number.isFinite(company) ? company : undefined)
+    // awaited: once the change is answered, its job is recorded (and visible in trabajos-preparacion)
+    const schedule = (motivo: string, scope: JobScope) =>
+      jobs
+        .schedule(motivo, scope)
         .then(() => undefined)
         .catch((err: unknown) => console.error('readiness: could not schedule a recomputation', err));
+    const perMarketplace = async (motivo: string, rows: (AnyObject | undefined)[]) => {
+      for (const marketplaceId of marketplacesOf(rows))
+        await schedule(`${motivo} (marketplace ${marketplaceId})`, { marketplaceId });
     };
-    for (const [resource, motivo] of GLOBAL_SOURCES) {
-      if (!repositories.repositories.has(resource)) continue;
-      repositories.repository(resource).addHooks({
-        afterCreate: () => schedule(motivo),
-        afterUpdate: () => schedule(motivo),
-        afterDelete: () => schedule(motivo),
+    // a rule: its marketplace's scores (both marketplaces when a rule moves from one to another)
+    repositories.repository(RULES).addHooks({
+      afterCreate: (row) => perMarketplace('Cambio en las reglas de preparación', [row]),
+      afterUpdate: (changes) =>
+        perMarketplace(
+          'Cambio en las reglas de preparación',
+          changes.flatMap((c) => [c.before, c.after]),
+        ),
+      afterDelete: (rows) => perMarketplace('Cambio en las reglas de preparación', rows),
+    });
+    // a prompt: its marketplace's scores, when that marketplace asks for reviewed texts
+    const prompts = async (rows: (AnyObject | undefined)[]) => {
+      const catalog = await cache.get();
+      const asking = marketplacesOf(rows).filter((id) =>
+        (catalog.rules.get(id) ?? []).some((rule) => rule.tipo === 'textos'),
+      );
+      await perMarketplace(
+        'Cambio en los prompts de un marketplace',
+        asking.map((marketplaceId) => ({ marketplaceId })),
+      );
+    };
+    if (repositories.repositories.has('MarketPlacePrompts')) {
+      repositories.repository('MarketPlacePrompts').addHooks({
+        afterCreate: (row) => prompts([row]),
+        afterUpdate: (changes) => prompts(changes.flatMap((c) => [c.before, c.after])),
+        afterDelete: (rows) => prompts(rows),
       });
     }
-    for (const [resource, motivo] of COMPANY_SOURCES) {
+    // a marketplace: a new one gets its scores, a removed one loses them (its code is not scored)
+    const marketplaces = (rows: AnyObject[]) =>
+      perMarketplace(
+        'Cambio en los marketplaces',
+        rows.map((row) => ({ marketplaceId: row.id })),
+      );
+    repositories.repository('MarketPlaces').addHooks({
+      afterCreate: (row) => marketplaces([row]),
+      afterDelete: (rows) => marketplaces(rows),
+    });
+    // a company's category, family or attribute: its products, when some rule reads them
+    for (const [resource, motivo, need] of COMPANY_SOURCES) {
       if (!repositories.repositories.has(resource)) continue;
       const each = async (rows: AnyObject[]) => {
-        for (const empresaId of new Set(rows.map((row) => row.empresaId)))
-          await schedule(`${motivo} (empresa ${String(empresaId)})`, empresaId ?? undefined);
+        if (!(await cache.get()).needs[need]) return;
+        for (const empresaId of new Set(rows.map((row) => row.empresaId))) {
+          const company = Number(empresaId);
+          await schedule(
+            `${motivo} (empresa ${String(empresaId)})`,
+            empresaId !== null && Number.isFinite(company) ? { empresaId: company } : {},
+          );
+        }
       };
+      // a family or an attribute is read by its name only (a product's familias, a rule's atributo)
+      const renamed = (c: RowChange) => resource === 'categorias' || c.before.nombre !== c.after.nombre;
       repositories.repository(resource).addHooks({
-        afterCreate: (row) => each([row]),
-        afterUpdate: (changes) => each(changes.flatMap((c) => [c.before, c.after])),
+        ...(resource === 'categorias' ? { afterCreate: (row: AnyObject) => each([row]) } : {}),
+        afterUpdate: (changes) => each(changes.filter(renamed).flatMap((c) => [c.before, c.after])),
         afterDelete: (rows) => each(rows),
       });
     }
@@ -243,12 +302,10 @@ export const feature: Feature = {
       return { id: { inq: rows.map((row) => Number(row.productoId)) } };
     });
     app.controller(ProductReadinessController);
-    const resume = setTimeout(() => {
-      jobs.resume().catch((err: unknown) => console.error('readiness: resume failed', err));
-    }, 1000);
-    resume.unref();
+    // unfinished jobs resume once the API has started (its tables exist then: a fresh MariaDB database is
+    // still being created while the features register)
+    app.onStart(() => jobs.resume().catch((err: unknown) => console.error('readiness: resume failed', err)));
     app.onStop(async () => {
-      clearTimeout(resume);
       unregister();
       // the step in flight ends before the database closes (its queries would fail, unhandled, afterwards)
       await jobs.stop();

@@ -93,3 +93,34 @@ describe('readiness panel in the product editor', () => {
     });
   });
 });
+
+describe('readiness counts on the landing page (the product list)', () => {
+  it('per marketplace with rules: ready and not ready, each count applying the «Preparado» filter', async () => {
+    const data = readinessFixture();
+    data['reglas-preparacion'] = [
+      { id: 1, marketplaceId: 1, tipo: 'imagen' },
+      { id: 2, marketplaceId: 2, tipo: 'gtin' },
+    ];
+    const recorded = withProductApi({}, data);
+    renderScreen('/productos', { dataProvider: recorded.provider });
+    const summary = await screen.findByRole('region', { name: 'Preparación por marketplace' });
+    const amazon = await within(summary).findByRole('region', { name: 'Preparación para AMAZON' });
+    expect(amazon.textContent).toBe('AMAZON2 preparados0 sin preparar');
+    const leroy = within(summary).getByRole('region', { name: 'Preparación para LEROY' });
+    expect(leroy.textContent).toBe('LEROY0 preparados2 sin preparar2 por debajo del 80 %');
+
+    fireEvent.click(within(leroy).getByRole('button', { name: '2 por debajo del 80 %' }));
+    await waitFor(() => expect(window.location.hash).toContain(encodeURIComponent('"preparado":"2:bajo"')));
+  });
+
+  it('without any rule: an empty state linking to the rules', async () => {
+    const recorded = withProductApi({}, { ...readinessFixture(), 'reglas-preparacion': [] });
+    renderScreen('/productos', { dataProvider: recorded.provider });
+    const summary = await screen.findByRole('region', { name: 'Preparación por marketplace' });
+    expect(await within(summary).findByText(/Ningún marketplace tiene reglas de preparación/)).toBeTruthy();
+    expect(
+      within(summary).getByRole('link', { name: 'Definir reglas de preparación' }).getAttribute('href'),
+    ).toBe('#/reglas-preparacion');
+    expect(within(summary).queryByRole('region')).toBeNull();
+  });
+});

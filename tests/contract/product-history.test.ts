@@ -172,6 +172,48 @@ describe('each kind of change writes a version', () => {
     });
   });
 
+  it('generated texts: generated, edited and reviewed are versions, per marketplace, language and field', async () => {
+    const product = await newProduct('TEXTS');
+    const id = product.id;
+    const marketplace = (await call(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-TXT` })).body;
+    const key = `textos[${String(marketplace.id)}|es|titulo]`;
+    const texto = await callFrom('api', 'POST', '/TextosGenerados', {
+      productoId: id,
+      marketplaceId: marketplace.id,
+      idioma: 'es',
+      campo: 'titulo',
+      texto: 'Taladro 750 W',
+      revisado_sn: 'N',
+    });
+    expect(texto.status, JSON.stringify(texto.body)).toBe(200);
+    const created = change(await latest(id), key);
+    expect(created).toMatchObject({
+      anterior: null,
+      nuevo: expect.objectContaining({ campo: 'titulo', texto: 'Taladro 750 W', revisado_sn: 'N' }),
+    });
+    expect(created?.etiqueta).toBe(`Texto generado «${String(marketplace.id)} · es · titulo»`);
+    await callFrom('formulario', 'PATCH', `/TextosGenerados/${String(texto.body.id)}`, {
+      texto: 'Taladro percutor 750 W',
+      revisado_sn: 'S',
+    });
+    const reviewed = await latest(id);
+    expect(change(reviewed, `${key}.texto`)).toMatchObject({
+      anterior: 'Taladro 750 W',
+      nuevo: 'Taladro percutor 750 W',
+    });
+    expect(change(reviewed, `${key}.revisado_sn`)).toMatchObject({ anterior: 'N', nuevo: 'S' });
+
+    // the text as it was before the review: restored, as a new version
+    const res = await restore(id, reviewed.id, { campo: `${key}.texto`, momento: 'antes' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await call(admin, 'GET', `/TextosGenerados/${String(texto.body.id)}`);
+    expect(stored.body).toMatchObject({ texto: 'Taladro 750 W', revisado_sn: 'S' });
+    expect(change(await latest(id), `${key}.texto`)).toMatchObject({
+      anterior: 'Taladro percutor 750 W',
+      nuevo: 'Taladro 750 W',
+    });
+  });
+
   it('a call without X-Origen is the API; every version names the user', async () => {
     const product = await newProduct('API');
     await call(admin, 'PATCH', `/productos/${String(product.id)}`, { ensamblado: 'S' });

@@ -48,11 +48,11 @@ const jobsDone = async (): Promise<void> => {
   throw new Error('the recomputation did not finish');
 };
 
-const readiness = async (id: unknown, token = admin): Promise<ReadinessEntry> => {
+const readiness = async (id: unknown, token = admin, market = marketplaceId): Promise<ReadinessEntry> => {
   const res = await call(token, 'GET', `/productos/${String(id)}/preparacion`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const entries = res.body as unknown as ReadinessEntry[];
-  const entry = entries.find((e) => e.marketplaceId === marketplaceId);
+  const entry = entries.find((e) => e.marketplaceId === market);
   expect(entry).toBeDefined();
   return entry!;
 };
@@ -232,6 +232,123 @@ describe('no stale score: a rule, then a category, then a family', () => {
     expect(entry.porcentaje).toBe(20);
   });
 
+  it('a rule changed, then a category renamed, then a family renamed: the rules follow, never a stale score', async () => {
+    const market = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-FAM` })).id);
+    const categoria = `${tag}-Jardin`;
+    const codigo = `${tag}-JAR`;
+    const familia = `${tag}-Gama`;
+    const category = await ok(admin, 'POST', '/categorias', {
+      empresaId: EMPRESA,
+      codigo,
+      nombre: categoria,
+    });
+    const family = await ok(admin, 'POST', '/familias', {
+      empresaId: EMPRESA,
+      nombre: familia,
+      codigo: `${tag}G`,
+    });
+    const product = await ok(admin, 'POST', '/productos', {
+      empresaId: EMPRESA,
+      nombre: `${tag}-FAMILY`,
+      categorias: categoria,
+      familias: familia,
+    });
+    // a product of the same company outside the family: the family's rule never applies to it
+    const outside = await ok(admin, 'POST', '/productos', { empresaId: EMPRESA, nombre: `${tag}-OUTSIDE` });
+    const familyRule = await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId: market,
+      tipo: 'campo',
+      campo: 'marca',
+      familia,
+    });
+    await ok(admin, 'POST', '/reglas-preparacion', {
+      marketplaceId: market,
+      tipo: 'atributo',
+      campo: `${tag}-Caudal`,
+      categoriaCodigo: codigo,
+    });
+    await jobsDone();
+    let entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:marca']);
+    expect(entry.porcentaje).toBe(0);
+    expect(await readiness(outside.id, admin, market)).toMatchObject({ porcentaje: 100, faltan: [] });
+
+    // 1. the rule: the family now needs the description instead of the brand
+    await ok(admin, 'PATCH', `/reglas-preparacion/${String(familyRule.id)}`, { campo: 'descripcion' });
+    await jobsDone();
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+
+    // 2. the category renamed: the product's categorías follow, the rule (by code) still applies
+    await ok(admin, 'PATCH', `/categorias/${String(category.id)}`, { nombre: `${categoria}-Exterior` });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/productos/${String(product.id)}`)).categorias).toBe(
+      `${categoria}-Exterior`,
+    );
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+
+    // 3. the family renamed: the product's familias and the rule's familia follow it
+    const renamed = `${tag}-Gama Pro`;
+    await ok(admin, 'PATCH', `/familias/${String(family.id)}`, { nombre: renamed });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/productos/${String(product.id)}`)).familias).toBe(renamed);
+    expect((await ok(admin, 'GET', `/reglas-preparacion/${String(familyRule.id)}`)).familia).toBe(renamed);
+    entry = await readiness(product.id, admin, market);
+    expect(missingTypes(entry)).toEqual([`atributo:${tag}-Caudal`, 'campo:descripcion']);
+    expect(entry.porcentaje).toBe(0);
+    expect(await readiness(outside.id, admin, market)).toMatchObject({ porcentaje: 100, faltan: [] });
+
+    // fixed: the description given, then the attribute's value — 50 %, then «listo»
+    await ok(admin, 'POST', '/producto-generals', {
+      productoId: product.id,
+      descripcion: 'Manguera de riego',
+    });
+    expect((await readiness(product.id, admin, market)).porcentaje).toBe(50);
+  });
+
+  it("a rule change recomputes its marketplace's scores only; a prompt nobody asks for, none", async () => {
+    const other = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-SCOPE` })).id);
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'imagen' });
+    await jobsDone();
+    const { product } = await newProduct('SCOPE');
+    const before = await readiness(product.id);
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual(['imagen:multimedia']);
+
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'gtin' });
+    await jobsDone();
+    const [job] = (await ok(
+      admin,
+      'GET',
+      `/trabajos-preparacion?filter=${q({ order: ['id DESC'], limit: 1 })}`,
+    )) as unknown as Row[];
+    expect(job).toMatchObject({ estado: 'terminado', marketplaceId: other });
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual([
+      'gtin:ean',
+      'imagen:multimedia',
+    ]);
+    // the other marketplace's score was not rewritten
+    expect((await readiness(product.id)).fecha).toBe(before.fecha);
+
+    // a prompt of a marketplace without a «textos» rule moves no score: no job
+    const jobs = Number((await ok(admin, 'GET', '/trabajos-preparacion/count')).count);
+    await ok(admin, 'POST', '/MarketPlacePrompts', {
+      marketplaceId: other,
+      categoriaCodigo: CATEGORY,
+      campoUno: 'titulo',
+      promptCampoUno: 'Escribe un título',
+    });
+    expect(Number((await ok(admin, 'GET', '/trabajos-preparacion/count')).count)).toBe(jobs);
+    // once it asks for reviewed texts, the prompt counts (the cached rules were read again)
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'textos' });
+    await jobsDone();
+    expect(missingTypes(await readiness(product.id, admin, other))).toEqual([
+      'gtin:ean',
+      'imagen:multimedia',
+      'textos:titulo',
+    ]);
+  });
+
   it('a rule naming a field that does not exist: a Spanish message pointing at the rule', async () => {
     const { product } = await newProduct('BADRULE');
     const rule = await ok(admin, 'POST', '/reglas-preparacion', {
@@ -269,6 +386,8 @@ describe('company isolation and permiso', () => {
     const mine = rows.find((r) => r.marketplaceId === marketplaceId)!;
     expect(Number(mine.productos)).toBeGreaterThanOrEqual(5);
     expect(Number(mine.listos)).toBeGreaterThanOrEqual(1);
+    // its rules (imagen, gtin, textos and the ones the tests above left)
+    expect(Number(mine.reglas)).toBeGreaterThanOrEqual(3);
     const other = await testUser(server.url, admin, 2, ['read|preparacion']);
     // a user of company 2 sees company 2's counts, whatever empresaId it asks for
     const theirs = (await ok(

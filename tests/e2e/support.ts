@@ -31,3 +31,21 @@ export async function createProducts(request: APIRequestContext, names: readonly
     expect(created.ok(), nombre).toBe(true);
   }
 }
+
+/** Opens a product's editor from the list, found through the «Buscar» box. */
+export async function openProduct(page: Page, nombre: string): Promise<void> {
+  await page.goto('/#/productos');
+  await page.getByLabel('Buscar', { exact: true }).fill(nombre);
+  await expect(listRows(page)).toHaveCount(1);
+  await listRows(page).first().locator('td.column-nombre').click();
+  await expect(page.getByRole('tab', { name: 'Atributos' })).toBeVisible();
+}
+
+/** «Guardar» in the product editor, and «Aceptar» on the success dialog (a product not synchronised with BC). */
+export async function saveProduct(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const success = page.getByRole('dialog', { name: 'Producto actualizado correctamente' });
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(success).toBeHidden();
+}

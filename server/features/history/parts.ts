@@ -16,8 +16,8 @@ export interface Part {
   resource: string;
   /** The field holding the product id. */
   productField: string;
-  /** The field telling rows of one product apart; none: one row per product. */
-  key?: string;
+  /** The field(s) telling rows of one product apart; none: one row per product. */
+  key?: string | readonly string[];
   /** Spanish name of the part. */
   label: string;
 }
@@ -58,9 +58,21 @@ export const PARTS: readonly Part[] = [
     key: 'nombre',
     label: 'Característica',
   },
+  {
+    // one text per marketplace, language and field the prompt generates
+    section: 'textos',
+    resource: 'TextosGenerados',
+    productField: 'productoId',
+    key: ['marketplaceId', 'idioma', 'campo'],
+    label: 'Texto generado',
+  },
 ];
 
 export const SECTIONS = PARTS.map((part) => part.section);
+
+/** The key fields of a part (none: one row per product). */
+export const keyFields = (part: Part): readonly string[] =>
+  part.key === undefined ? [] : typeof part.key === 'string' ? [part.key] : part.key;
 
 const schemaOf = (name: string): ResourceSchema => {
   const schema = schemaFor(name);
@@ -82,13 +94,17 @@ export const partFields = (part: Part): string[] => followed(schemaOf(part.resou
 export const fieldLabel = (resource: string, field: string): string =>
   schemaOf(resource).fields.find((f) => f.name === field)?.label ?? field;
 
-/** The key of a part row ('' for parts with one row per product; '#id' when its key is empty). */
+/**
+ * The key of a part row ('' for parts with one row per product; its key fields' values joined with '|';
+ * '#id' when they are all empty).
+ */
 export const rowKey = (part: Part, row: AnyObject): string => {
-  if (!part.key) return '';
-  const value: unknown = row[part.key];
-  return value === null || value === undefined || value === ''
+  const fields = keyFields(part);
+  if (!fields.length) return '';
+  const values = fields.map((field) => row[field] as unknown);
+  return values.every((value) => value === null || value === undefined || value === '')
     ? `#${String(row.id)}`
-    : String(value as string);
+    : values.map((value) => String((value ?? '') as string)).join('|');
 };
 
 /** A row reduced to the fields followed. */

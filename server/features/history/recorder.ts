@@ -10,7 +10,7 @@ import { mergeCambios, rowChanges, type Cambio, type Version } from '../../../sr
 import type { RepositorySet } from '../../repository-set';
 import type { WriteRecord } from '../../write-rules';
 import { writeContext } from './context';
-import { PARTS, PRODUCT_FIELDS, fieldLabel, partFields, rowKey, type Part } from './parts';
+import { PARTS, PRODUCT_FIELDS, fieldLabel, keyFields, partFields, rowKey, type Part } from './parts';
 import { capVersions, MERGE_WINDOW_MS, retentionOf } from './retention';
 
 /** Longest text kept whole in a version; longer values are cut (and marked) so one version stays storable. */
@@ -112,7 +112,11 @@ function partChanges(part: Part, record: WriteRecord): Cambio[] {
   const fields = partFields(part);
   const { before, after } = record;
   const labelOf = (row: AnyObject | undefined) => (field: string | undefined) => {
-    const name = part.key && row ? ` «${String(row.nombre ?? row[part.key] ?? '')}»` : '';
+    const keys = keyFields(part);
+    const name =
+      keys.length && row
+        ? ` «${String(row.nombre ?? keys.map((k) => String(row[k] ?? '')).join(' · '))}»`
+        : '';
     return `${part.label}${name}${field ? ` · ${fieldLabel(part.resource, field)}` : ''}`;
   };
   if (before && after && rowKey(part, before) !== rowKey(part, after)) {

@@ -21,7 +21,7 @@ import { nameKey, splitNames } from '../../../src/core/nameList';
 import type { RepositorySet } from '../../repository-set';
 import { inTransaction } from '../../transaction';
 import { asOwnVersion, writeContext } from './context';
-import { PARTS, PRODUCT_FIELDS, SECTIONS, readState, type Part } from './parts';
+import { PARTS, PRODUCT_FIELDS, SECTIONS, keyFields, readState, type Part } from './parts';
 import { toVersion } from './recorder';
 
 const unprocessable = (message: string, code = 'RESTORE_REFUSED'): Error =>
@@ -134,11 +134,15 @@ async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unkn
 }
 
 const whereOf = (part: Part, productId: number, row: AnyObject): AnyObject => {
-  if (!part.key) return { [part.productField]: productId };
-  const key: unknown = row[part.key];
-  return key === null || key === undefined || key === ''
+  const keys = keyFields(part);
+  if (!keys.length) return { [part.productField]: productId };
+  const values = keys.map((key) => row[key] as unknown);
+  return values.every((value) => value === null || value === undefined || value === '')
     ? { [part.productField]: productId, id: row.id }
-    : { [part.productField]: productId, [part.key]: key };
+    : {
+        [part.productField]: productId,
+        ...Object.fromEntries(keys.map((key, i) => [key, values[i] ?? null])),
+      };
 };
 
 async function applyPlan(

@@ -1,10 +1,16 @@
 /**
- * Computes and stores the readiness scores of products (src/core/readiness/score.ts): reads the products and
- * their parts in bulk (one query per table for a batch), the marketplaces' rules and prompts and the companies'
- * categories and attributes, scores every product × marketplace and writes only the rows that changed — in the
- * caller's transaction when given one (a product save: the scores change with the product or not at all).
+ * Computes and stores the readiness scores of products (src/core/readiness/score.ts) in pages: one query per
+ * table for a page of products (only the tables and columns the rules read), every product × marketplace
+ * scored in memory, and the rows that changed written with one multi-row upsert per page (INSERT … ON CONFLICT
+ * on PostgreSQL/PGlite, ON DUPLICATE KEY on MariaDB) — in the caller's transaction when given one (a product
+ * save: the scores change with the product or not at all).
+ *
+ * The catalog (marketplaces, rules, prompts, categories) is kept in memory between requests and read again
+ * when its version changes: the sum of the changes the recomputation jobs recorded (trabajos-preparacion
+ * `cambios`, bumped by every rule, prompt, marketplace, category, family or attribute change — jobs.ts), so
+ * any process sharing the database sees a change another made.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { AnyObject, Options, Where } from '@loopback/repository';
 import { CAMPO_SUFFIXES } from '../../../src/core/aiTexts/fields';
 import { nameKey, splitNames } from '../../../src/core/nameList';
 import {
@@ -16,18 +22,22 @@ import {
 } from '../../../src/core/readiness/score';
 import { schemaFor } from '../../../src/resources/registry';
 import type { RepositorySet } from '../../repository-set';
+import { namesOf, run, sqlConnectorOf, statement, type SqlConnector, type SqlStatement } from '../../sql';
 
 export const SCORES = 'preparacion';
 export const RULES = 'reglas-preparacion';
+export const JOBS = 'trabajos-preparacion';
 
 const GTIN_FIELD = 'ean';
+const PRODUCTS = 'productos';
+const GENERALS = 'producto-generals';
 
 const plain = (row: { toObject(): object }): AnyObject => row.toObject() as AnyObject;
 
 /** The fields a `campo` rule may name: the product's and its general data's, with their Spanish labels. */
 function fieldsContext(): ReadinessContext {
   const fields = new Map<string, string>();
-  for (const resource of ['productos', 'producto-generals']) {
+  for (const resource of [PRODUCTS, GENERALS]) {
     const schema = schemaFor(resource);
     for (const field of schema?.fields ?? []) {
       if (field.name === schema?.idField || field.type === 'reference' || field.writeOnly) continue;
@@ -41,13 +51,91 @@ function fieldsContext(): ReadinessContext {
 let context: ReadinessContext | undefined;
 export const readinessContext = (): ReadinessContext => (context ??= fieldsContext());
 
-/** What every score reads besides the products: marketplaces, rules, prompts (read fresh for each batch). */
+/** What the rules read of a product: which parts, and which fields of the product and its general data. */
+export interface Needs {
+  fields: Set<string>;
+  attributes: boolean;
+  media: boolean;
+  texts: boolean;
+  /** Category codes (a rule's categoriaCodigo, or the prompts of a `textos` rule). */
+  categories: boolean;
+  families: boolean;
+}
+
+/** What every score reads besides the products: marketplaces, rules, prompts, categories. */
 export interface Catalog {
   marketplaces: { id: number; codigo: string }[];
   rules: Map<number, ReadinessRule[]>;
   prompts: ReadinessPrompt[];
-  /** empresaId → category name/code key → [code, parent code]. */
+  /** empresaId → category name/code key → [code, parent code] (filled as companies are met). */
   categories: Map<number, Map<string, [string, string]>>;
+  needs: Needs;
+}
+
+const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+export function needsOf(rules: Iterable<ReadinessRule>): Needs {
+  const needs: Needs = {
+    fields: new Set(),
+    attributes: false,
+    media: false,
+    texts: false,
+    categories: false,
+    families: false,
+  };
+  for (const rule of rules) {
+    if (rule.tipo === 'campo' && filled(rule.campo)) needs.fields.add(String(rule.campo).trim());
+    if (rule.tipo === 'gtin') needs.fields.add(GTIN_FIELD);
+    if (rule.tipo === 'atributo') needs.attributes = true;
+    if (rule.tipo === 'imagen') needs.media = true;
+    if (rule.tipo === 'textos') needs.texts = needs.categories = true;
+    if (filled(rule.categoriaCodigo)) needs.categories = true;
+    if (filled(rule.familia)) needs.families = true;
+  }
+  return needs;
+}
+
+/** The columns of a product's table (or of one of its parts) the scores read under `needs`. */
+export function fieldsRead(resource: string, needs: Needs): string[] {
+  switch (resource) {
+    case PRODUCTS:
+      return [
+        'id',
+        'empresaId',
+        ...needs.fields,
+        ...(needs.categories ? ['categorias'] : []),
+        ...(needs.families ? ['familias'] : []),
+      ];
+    case GENERALS:
+      return needs.fields.size ? ['productoId', ...needs.fields] : [];
+    case 'producto-atributos':
+      return needs.attributes ? ['productoId', 'atributoId', 'valor'] : [];
+    case 'producto-multimedias':
+      return needs.media ? ['productoId', 'tipo', 'principalSN'] : [];
+    case 'TextosGenerados':
+      return needs.texts ? ['productoId', 'marketplaceId', 'campo', 'revisado_sn'] : [];
+    default:
+      return [];
+  }
+}
+
+const same = (a: unknown, b: unknown): boolean =>
+  (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
+
+/**
+ * Whether writes to a product's table or one of its parts can move a score: a product created or deleted
+ * always; otherwise a row the rules read created, deleted or changed in a column they read.
+ */
+export function movesScores(
+  resource: string,
+  records: readonly { before?: AnyObject; after?: AnyObject }[],
+  needs: Needs,
+): boolean {
+  const read = fieldsRead(resource, needs);
+  return records.some(({ before, after }) => {
+    if (!before || !after) return resource === PRODUCTS || read.length > 0;
+    return read.some((field) => !same(before[field], after[field]));
+  });
 }
 
 export async function loadCatalog(repos: RepositorySet, options: Options = {}): Promise<Catalog> {
@@ -65,99 +153,191 @@ export async function loadCatalog(repos: RepositorySet, options: Options = {}): 
     categoriaCodigo: String(row.categoriaCodigo ?? ''),
     campos: CAMPO_SUFFIXES.map((n) => String((row as AnyObject)[`campo${n}`] ?? '')).filter((c) => c.trim()),
   }));
-  return { marketplaces, rules, prompts, categories: new Map() };
+  const needs = needsOf([...rules.values()].flat());
+  return { marketplaces, rules, prompts, categories: new Map(), needs };
 }
 
-async function categoriesOf(
+/** The catalog's version: changes whenever a change that moves scores has been recorded (jobs.ts). */
+async function catalogVersion(repos: RepositorySet, options: Options): Promise<string | undefined> {
+  const jobs = repos.repository(JOBS);
+  const connector = sqlConnectorOf(jobs.dataSource);
+  if (!connector) return undefined;
+  const model = jobs.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const [row] = await run(
+    connector,
+    statement(
+      connector,
+      model,
+      `SELECT COUNT(*) AS n, COALESCE(MAX(${c('id')}), 0) AS m, COALESCE(SUM(${c('cambios')}), 0) AS s FROM ${t}`,
+    ),
+    options,
+  );
+  return row ? `${String(row.n)}:${String(row.m)}:${String(row.s)}` : undefined;
+}
+
+/** The catalog kept between requests, read again when its version has changed. */
+export function catalogCache(repos: RepositorySet) {
+  let cached: { version: string; catalog: Catalog } | undefined;
+  return {
+    async get(options: Options = {}): Promise<Catalog> {
+      const version = await catalogVersion(repos, options);
+      if (version !== undefined && cached?.version === version) return cached.catalog;
+      const catalog = await loadCatalog(repos, options);
+      cached = version === undefined ? undefined : { version, catalog };
+      return catalog;
+    },
+    clear() {
+      cached = undefined;
+    },
+  };
+}
+export type CatalogCache = ReturnType<typeof catalogCache>;
+
+async function loadCategories(
   repos: RepositorySet,
   catalog: Catalog,
-  empresaId: number,
+  empresaIds: number[],
   options: Options,
-): Promise<Map<string, [string, string]>> {
-  const known = catalog.categories.get(empresaId);
-  if (known) return known;
-  const map = new Map<string, [string, string]>();
-  const rows = await repos
-    .repository('categorias')
-    .find({ where: { empresaId }, fields: { codigo: true, nombre: true, padre: true } }, options);
+): Promise<void> {
+  const missing = empresaIds.filter((id) => !catalog.categories.has(id));
+  if (!missing.length) return;
+  const rows = await repos.repository('categorias').find(
+    {
+      where: { empresaId: { inq: missing } },
+      fields: { empresaId: true, codigo: true, nombre: true, padre: true },
+    },
+    options,
+  );
+  for (const id of missing) catalog.categories.set(id, new Map());
   for (const row of rows) {
+    const map = catalog.categories.get(Number(row.empresaId));
+    if (!map) continue;
     const entry: [string, string] = [String(row.codigo ?? ''), String(row.padre ?? '')];
     map.set(nameKey(String(row.codigo ?? '')), entry);
     map.set(nameKey(String(row.nombre ?? '')), entry);
   }
-  catalog.categories.set(empresaId, map);
-  return map;
 }
 
 const byProduct = (rows: AnyObject[], field = 'productoId'): Map<number, AnyObject[]> => {
   const map = new Map<number, AnyObject[]>();
   for (const row of rows) {
     const id = Number(row[field]);
-    map.set(id, [...(map.get(id) ?? []), row]);
+    const list = map.get(id);
+    if (list) list.push(row);
+    else map.set(id, [row]);
   }
   return map;
 };
 
-/** The products `ids` (those that exist) as the score reads them. */
+/** `fields` of a find: the resource's declared fields among `wanted`, plus `always`. */
+function fieldsOf(resource: string, wanted: Set<string>, always: string[]): Record<string, true> {
+  const declared = new Set((schemaFor(resource)?.fields ?? []).map((f) => f.name));
+  const out: Record<string, true> = {};
+  for (const name of always) out[name] = true;
+  for (const name of wanted) if (declared.has(name)) out[name] = true;
+  return out;
+}
+
+export interface ReadProduct {
+  product: ReadinessProduct;
+  empresaId: number;
+}
+
+/** A page of products (the `where`, in id order) as the score reads them. */
 async function readProducts(
   repos: RepositorySet,
   catalog: Catalog,
-  ids: number[],
+  where: Where<AnyObject>,
+  limit: number | undefined,
   options: Options,
-): Promise<{ product: ReadinessProduct; empresaId: number }[]> {
-  if (!ids.length) return [];
-  const products = (await repos.repository('productos').find({ where: { id: { inq: ids } } }, options)).map(
-    plain,
-  );
+): Promise<ReadProduct[]> {
+  const { needs } = catalog;
+  const products = (
+    await repos.repository(PRODUCTS).find(
+      {
+        where,
+        order: ['id ASC'],
+        ...(limit ? { limit } : {}),
+        fields: fieldsOf(PRODUCTS, needs.fields, [
+          'id',
+          'empresaId',
+          ...(needs.categories ? ['categorias'] : []),
+          ...(needs.families ? ['familias'] : []),
+        ]),
+      },
+      options,
+    )
+  ).map(plain);
   if (!products.length) return [];
   const found = products.map((p) => Number(p.id));
-  const where = { productoId: { inq: found } };
-  const generals = byProduct(
-    (await repos.repository('producto-generals').find({ where }, options)).map(plain),
-  );
-  const attributeRows = (await repos.repository('producto-atributos').find({ where }, options)).map(plain);
-  const attributes = byProduct(attributeRows);
-  const attributeIds = [...new Set(attributeRows.map((row) => Number(row.atributoId)))].filter(
-    Number.isFinite,
-  );
+  const partWhere = { productoId: { inq: found } };
+  const generalFields = fieldsOf(GENERALS, needs.fields, ['productoId']);
+  const generals =
+    Object.keys(generalFields).length > 1
+      ? byProduct(
+          (await repos.repository(GENERALS).find({ where: partWhere, fields: generalFields }, options)).map(
+            plain,
+          ),
+        )
+      : new Map<number, AnyObject[]>();
+  const attributes = new Map<number, AnyObject[]>();
   const attributeNames = new Map<number, string>();
-  if (attributeIds.length) {
-    for (const row of await repos
-      .repository('atributos')
-      .find({ where: { id: { inq: attributeIds } }, fields: { id: true, nombre: true } }, options)) {
-      attributeNames.set(Number(row.id), String(row.nombre ?? ''));
+  if (needs.attributes) {
+    const rows = (
+      await repos
+        .repository('producto-atributos')
+        .find({ where: partWhere, fields: { productoId: true, atributoId: true, valor: true } }, options)
+    ).map(plain);
+    for (const [id, list] of byProduct(rows)) attributes.set(id, list);
+    const ids = [...new Set(rows.map((row) => Number(row.atributoId)))].filter(Number.isFinite);
+    if (ids.length) {
+      for (const row of await repos
+        .repository('atributos')
+        .find({ where: { id: { inq: ids } }, fields: { id: true, nombre: true } }, options)) {
+        attributeNames.set(Number(row.id), String(row.nombre ?? ''));
+      }
     }
   }
-  const media = byProduct(
-    (
-      await repos
-        .repository('producto-multimedias')
-        .find({ where, fields: { productoId: true, tipo: true, principalSN: true } }, options)
-    ).map(plain),
-  );
-  const texts = byProduct(
-    (
-      await repos.repository('TextosGenerados').find(
-        {
-          where,
-          fields: { productoId: true, marketplaceId: true, campo: true, revisado_sn: true },
-        },
-        options,
+  const media = needs.media
+    ? byProduct(
+        (
+          await repos
+            .repository('producto-multimedias')
+            .find({ where: partWhere, fields: { productoId: true, tipo: true, principalSN: true } }, options)
+        ).map(plain),
       )
-    ).map(plain),
-  );
-  const out: { product: ReadinessProduct; empresaId: number }[] = [];
-  for (const p of products) {
+    : new Map<number, AnyObject[]>();
+  const texts = needs.texts
+    ? byProduct(
+        (
+          await repos.repository('TextosGenerados').find(
+            {
+              where: partWhere,
+              fields: { productoId: true, marketplaceId: true, campo: true, revisado_sn: true },
+            },
+            options,
+          )
+        ).map(plain),
+      )
+    : new Map<number, AnyObject[]>();
+  if (needs.categories) {
+    const companies = [...new Set(products.map((p) => Number(p.empresaId)))];
+    await loadCategories(repos, catalog, companies, options);
+  }
+  return products.map((p) => {
     const id = Number(p.id);
     const empresaId = Number(p.empresaId);
-    const categoryMap = await categoriesOf(repos, catalog, empresaId, options);
     const codes = new Set<string>();
-    for (const name of splitNames(p.categorias as string | null | undefined)) {
-      const entry = categoryMap.get(nameKey(name));
-      if (entry) {
-        codes.add(entry[0]);
-        if (entry[1]) codes.add(entry[1]);
-      } else codes.add(name);
+    if (needs.categories) {
+      const categoryMap = catalog.categories.get(empresaId);
+      for (const name of splitNames(p.categorias as string | null | undefined)) {
+        const entry = categoryMap?.get(nameKey(name));
+        if (entry) {
+          codes.add(entry[0]);
+          if (entry[1]) codes.add(entry[1]);
+        } else codes.add(name);
+      }
     }
     const general = generals.get(id)?.[0] ?? {};
     const atributos = new Map<string, unknown>();
@@ -165,20 +345,166 @@ async function readProducts(
       const name = attributeNames.get(Number(row.atributoId)) ?? String(row.nombre ?? '');
       if (name) atributos.set(name, row.valor);
     }
-    out.push({
+    return {
       empresaId,
       product: {
         id,
         valores: { ...general, ...p },
         categorias: [...codes],
-        familias: splitNames(p.familias as string | null | undefined),
+        familias: needs.families ? splitNames(p.familias as string | null | undefined) : [],
         atributos,
         multimedia: media.get(id) ?? [],
         textos: texts.get(id) ?? [],
       },
-    });
+    };
+  });
+}
+
+interface ScoreRow {
+  empresaId: number;
+  productoId: number;
+  marketplaceId: number;
+  porcentaje: number;
+  faltan: string;
+  fecha: Date;
+}
+
+interface InsertFields {
+  names: string[];
+  columnValues: SqlStatement[];
+}
+
+/** The connector pieces a multi-row insert uses (loopback-connector's SQLConnector). */
+interface InsertingConnector extends SqlConnector {
+  name?: string;
+  buildFieldsFromArray(model: string, data: object[]): InsertFields[];
+  buildInsertInto(model: string, fields: InsertFields, options: object): SqlStatement;
+}
+
+const UPDATED: (keyof ScoreRow)[] = ['empresaId', 'porcentaje', 'faltan', 'fecha'];
+
+/** Score rows per statement: 6 bound values each, well below the 65,535 a statement may hold. */
+const UPSERT_ROWS = 2000;
+
+/** Creates or updates score rows (by product × marketplace), one statement per 2,000 rows. */
+async function upsertScores(repos: RepositorySet, rows: ScoreRow[], options: Options): Promise<void> {
+  if (!rows.length) return;
+  if (rows.length > UPSERT_ROWS) {
+    for (let from = 0; from < rows.length; from += UPSERT_ROWS)
+      await upsertScores(repos, rows.slice(from, from + UPSERT_ROWS), options);
+    return;
   }
-  return out;
+  const scores = repos.repository(SCORES);
+  const connector = sqlConnectorOf(scores.dataSource) as InsertingConnector | undefined;
+  if (!connector) {
+    for (const row of rows) {
+      const where = { productoId: row.productoId, marketplaceId: row.marketplaceId };
+      const { count } = await scores.updateAll(row, where, options);
+      if (!count) await scores.create(row, options);
+    }
+    return;
+  }
+  const model = scores.entityClass.modelName;
+  const { c } = namesOf(connector, model);
+  const fields = connector.buildFieldsFromArray(model, rows);
+  const insert = connector.buildInsertInto(model, fields[0], options);
+  fields.forEach((row, i) => {
+    const values = statement(connector, model, '');
+    values.merge(`${i ? ',' : 'VALUES '}(`);
+    row.columnValues.forEach((value, j) => {
+      if (j) values.merge(',');
+      values.merge(value);
+    });
+    values.merge(')');
+    insert.merge(values);
+  });
+  const postgres = connector.name === 'postgresql';
+  insert.merge(
+    postgres
+      ? `ON CONFLICT (${c('productoId')}, ${c('marketplaceId')}) DO UPDATE SET ` +
+          UPDATED.map((f) => `${c(f)} = EXCLUDED.${c(f)}`).join(', ')
+      : `ON DUPLICATE KEY UPDATE ${UPDATED.map((f) => `${c(f)} = VALUES(${c(f)})`).join(', ')}`,
+  );
+  await run(connector, insert, options);
+}
+
+export interface RecomputeScope {
+  /** Only this marketplace's scores (its rules or prompts changed). */
+  marketplaceId?: number;
+  /** Write every score of the scope without reading the stored ones first. */
+  writeAll?: boolean;
+}
+
+/**
+ * Scores products already read and writes the scores that changed (one upsert); with no marketplace scope,
+ * the rows of marketplaces that no longer exist go too.
+ */
+async function storeScores(
+  repos: RepositorySet,
+  catalog: Catalog,
+  read: ReadProduct[],
+  scope: RecomputeScope,
+  options: Options,
+): Promise<void> {
+  if (!read.length) return;
+  const scores = repos.repository(SCORES);
+  const ids = read.map((r) => r.product.id);
+  const only = scope.marketplaceId;
+  const marketplaces =
+    only === undefined ? catalog.marketplaces : catalog.marketplaces.filter((m) => m.id === only);
+  // one marketplace's rules changed (a job): nearly every row changes, so they are written without reading them
+  const existing = scope.writeAll
+    ? new Map<number, AnyObject[]>()
+    : byProduct(
+        (
+          await scores.find(
+            {
+              where: { productoId: { inq: ids }, ...(only === undefined ? {} : { marketplaceId: only }) },
+              fields: {
+                id: true,
+                productoId: true,
+                marketplaceId: true,
+                porcentaje: true,
+                faltan: true,
+                empresaId: true,
+              },
+            },
+            options,
+          )
+        ).map(plain),
+      );
+  const ctx = readinessContext();
+  const now = new Date();
+  const stale: unknown[] = [];
+  const writes: ScoreRow[] = [];
+  for (const { product, empresaId } of read) {
+    const stored = new Map((existing.get(product.id) ?? []).map((row) => [Number(row.marketplaceId), row]));
+    for (const marketplace of marketplaces) {
+      const score = scoreProduct(product, catalog.rules.get(marketplace.id) ?? [], catalog.prompts, ctx);
+      const faltan = JSON.stringify(score.faltan);
+      const row = stored.get(marketplace.id);
+      stored.delete(marketplace.id);
+      if (
+        !row ||
+        Number(row.porcentaje) !== score.porcentaje ||
+        row.faltan !== faltan ||
+        Number(row.empresaId) !== empresaId
+      ) {
+        writes.push({
+          empresaId,
+          productoId: product.id,
+          marketplaceId: marketplace.id,
+          porcentaje: score.porcentaje,
+          faltan,
+          fecha: now,
+        });
+      }
+    }
+    // rows of marketplaces that no longer exist
+    if (only === undefined) for (const row of stored.values()) stale.push(row.id);
+  }
+  await upsertScores(repos, writes, options);
+  if (stale.length) await scores.deleteAll({ id: { inq: stale } }, options);
 }
 
 /**
@@ -194,51 +520,27 @@ export async function recompute(
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
   if (!unique.length) return 0;
   const cat = catalog ?? (await loadCatalog(repos, options));
-  const scores = repos.repository(SCORES);
-  const read = await readProducts(repos, cat, unique, options);
-  const existing = byProduct(
-    (await scores.find({ where: { productoId: { inq: unique } } }, options)).map(plain),
-  );
+  const read = await readProducts(repos, cat, { id: { inq: unique } }, undefined, options);
   const present = new Set(read.map((r) => r.product.id));
-  const gone = unique.filter((id) => !present.has(id) && existing.has(id));
-  if (gone.length) await scores.deleteAll({ productoId: { inq: gone } }, options);
-  const ctx = readinessContext();
-  const now = new Date();
-  const stale: unknown[] = [];
-  for (const { product, empresaId } of read) {
-    const stored = new Map((existing.get(product.id) ?? []).map((row) => [Number(row.marketplaceId), row]));
-    for (const marketplace of cat.marketplaces) {
-      const score = scoreProduct(product, cat.rules.get(marketplace.id) ?? [], cat.prompts, ctx);
-      const faltan = JSON.stringify(score.faltan);
-      const row = stored.get(marketplace.id);
-      stored.delete(marketplace.id);
-      if (!row) {
-        await scores.create(
-          {
-            empresaId,
-            productoId: product.id,
-            marketplaceId: marketplace.id,
-            porcentaje: score.porcentaje,
-            faltan,
-            fecha: now,
-          },
-          options,
-        );
-      } else if (
-        Number(row.porcentaje) !== score.porcentaje ||
-        row.faltan !== faltan ||
-        Number(row.empresaId) !== empresaId
-      ) {
-        await scores.updateById(
-          row.id as number,
-          { porcentaje: score.porcentaje, faltan, empresaId, fecha: now },
-          options,
-        );
-      }
-    }
-    // rows of marketplaces that no longer exist
-    for (const row of stored.values()) stale.push(row.id);
-  }
-  if (stale.length) await scores.deleteAll({ id: { inq: stale } }, options);
+  const gone = unique.filter((id) => !present.has(id));
+  if (gone.length) await repos.repository(SCORES).deleteAll({ productoId: { inq: gone } }, options);
+  await storeScores(repos, cat, read, {}, options);
   return read.length;
+}
+
+/**
+ * One page of a recomputation: the products of `where` after `afterId` (keyset paging, id order), at most
+ * `limit`, scored and stored. Answers how many were read and the last id reached.
+ */
+export async function recomputePage(
+  repos: RepositorySet,
+  catalog: Catalog,
+  where: Where<AnyObject>,
+  afterId: number,
+  limit: number,
+  scope: RecomputeScope = {},
+): Promise<{ count: number; lastId: number }> {
+  const read = await readProducts(repos, catalog, { and: [where, { id: { gt: afterId } }] }, limit, {});
+  await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, {});
+  return { count: read.length, lastId: read.length ? read[read.length - 1].product.id : afterId };
 }

@@ -1,22 +1,33 @@
 /**
  * Recomputation jobs: after a change that may move the scores of many products (a rule, a prompt or a
- * marketplace; a company's category, family or attribute), a row in trabajos-preparacion tracks the work —
- * state, products to do, products done, the last product reached — and one runner per process goes through
- * the products in bounded batches (id order), saving the progress after each, so a restart resumes where it
- * stopped and a large catalogue never holds the store for long. A job not yet started absorbs a second change
- * of the same scope (it reads the rules when it starts, so it sees both).
+ * marketplace: that marketplace's scores; a company's category, family or attribute: that company's), a row
+ * in trabajos-preparacion tracks the work — scope, state, products to do, products done, the last product
+ * reached — and one runner per process goes through the products in pages (keyset paging in id order, one
+ * upsert of the scores per page, compute.ts), saving the progress after each, so a restart resumes where it
+ * stopped and a large catalogue never holds the store for long. A job not yet started absorbs a later change
+ * its scope covers (it reads the rules when it starts, so it sees both).
+ *
+ * Every change recorded bumps the job's `cambios` (a new job starts at 1): their sum is the version of the
+ * catalog the scores read (compute.ts catalogCache), so a cached catalog is read again after any change.
  */
 import type { AnyObject, Where } from '@loopback/repository';
 import type { RepositorySet } from '../../repository-set';
-import { loadCatalog, recompute } from './compute';
+import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
+import { JOBS, loadCatalog, recomputePage, SCORES } from './compute';
 
-export const JOBS = 'trabajos-preparacion';
-/** Products per step: small enough that a stopping server waits for the step in flight only briefly. */
-export const DEFAULT_BATCH = 50;
+export { JOBS };
+/** Products per page: one upsert each; small enough that a stopping server waits for it only briefly. */
+export const DEFAULT_BATCH = 500;
+
+/** Which scores a job recomputes: one company's or all (empresaId), one marketplace's or all. */
+export interface JobScope {
+  empresaId?: number;
+  marketplaceId?: number;
+}
 
 export interface JobRunner {
-  /** Records a job (or joins a pending one of the same scope) and starts the runner; answers the job's id. */
-  schedule(motivo: string, empresaId?: number): Promise<number>;
+  /** Records a job (or joins a pending one whose scope covers it) and starts the runner; answers its id. */
+  schedule(motivo: string, scope?: JobScope): Promise<number>;
   /** Resolves when no job is pending or running (tests, the bench). */
   idle(): Promise<void>;
   /** Resumes jobs a previous run left unfinished. */
@@ -25,6 +36,9 @@ export interface JobRunner {
   stop(waitMs?: number): Promise<void>;
 }
 
+const given = (value: unknown): number | undefined =>
+  value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value);
+
 export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunner {
   const jobs = () => repos.repository(JOBS);
   let running: Promise<void> | undefined;
@@ -32,12 +46,33 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
   /** A job was scheduled since the runner last looked for one. */
   let again = false;
 
-  const scopeWhere = (empresaId: unknown): Where<AnyObject> =>
-    empresaId === null || empresaId === undefined ? {} : { empresaId: Number(empresaId) };
+  /** Adds one to a job's `cambios` in one statement (two changes at once both count). */
+  async function bump(id: number): Promise<void> {
+    const repo = jobs();
+    const connector = sqlConnectorOf(repo.dataSource);
+    if (!connector) {
+      const [row] = await repo.find({ where: { id }, limit: 1 });
+      await repo.updateById(id, { cambios: Number(row?.cambios ?? 0) + 1 });
+      return;
+    }
+    const model = repo.entityClass.modelName;
+    const { t, c } = namesOf(connector, model);
+    await run(
+      connector,
+      statement(
+        connector,
+        model,
+        `UPDATE ${t} SET ${c('cambios')} = COALESCE(${c('cambios')}, 0) + 1 WHERE ${c('id')} = ?`,
+        [id],
+      ),
+    );
+  }
 
   async function runOne(job: AnyObject): Promise<void> {
     const id = Number(job.id);
-    const where = scopeWhere(job.empresaId);
+    const empresaId = given(job.empresaId);
+    const marketplaceId = given(job.marketplaceId);
+    const where: Where<AnyObject> = empresaId === undefined ? {} : { empresaId };
     const products = repos.repository('productos');
     const total = (await products.count(where)).count;
     let hechos = Number(job.hechos ?? 0);
@@ -45,21 +80,19 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
     await jobs().updateById(id, { estado: 'en curso', total });
     try {
       const catalog = await loadCatalog(repos);
-      while (!stopped) {
-        const page = await products.find({
-          where: { and: [where, { id: { gt: ultimoId } }] },
-          order: ['id ASC'],
-          limit: batch,
-          fields: { id: true },
-        });
-        if (!page.length) break;
-        const ids = page.map((row) => Number(row.id));
-        catalog.categories.clear();
-        await recompute(repos, ids, {}, catalog);
-        hechos += ids.length;
-        ultimoId = ids[ids.length - 1];
-        await jobs().updateById(id, { hechos, ultimoId });
-        if (page.length < batch) break;
+      if (marketplaceId !== undefined && !catalog.marketplaces.some((m) => m.id === marketplaceId)) {
+        // the marketplace is gone: so are its scores
+        await repos.repository(SCORES).deleteAll({ marketplaceId, ...where });
+        hechos = total;
+      } else {
+        while (!stopped) {
+          const page = await recomputePage(repos, catalog, where, ultimoId, batch, { marketplaceId });
+          if (!page.count) break;
+          hechos += page.count;
+          ultimoId = page.lastId;
+          await jobs().updateById(id, { hechos, ultimoId });
+          if (page.count < batch) break;
+        }
       }
       if (!stopped) await jobs().updateById(id, { estado: 'terminado', hechos, fin: new Date() });
     } catch (err) {
@@ -98,20 +131,32 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
       });
   };
 
+  /** A pending job whose scope covers `scope` (all companies covers one; all marketplaces covers one). */
+  async function pendingCovering(scope: JobScope): Promise<number | undefined> {
+    const covers = (field: keyof JobScope): Where<AnyObject> =>
+      scope[field] === undefined ? { [field]: null } : { or: [{ [field]: null }, { [field]: scope[field] }] };
+    const [pending] = await jobs().find({
+      where: { and: [{ estado: 'pendiente' }, covers('empresaId'), covers('marketplaceId')] },
+      order: ['id ASC'],
+      limit: 1,
+    });
+    return pending ? Number(pending.id) : undefined;
+  }
+
   return {
-    async schedule(motivo, empresaId) {
-      const scope = { empresaId: empresaId === undefined ? null : Number(empresaId) };
-      const [pending] = await jobs().find({ where: { and: [{ estado: 'pendiente' }, scope] }, limit: 1 });
-      let id: number;
-      if (pending) id = Number(pending.id);
+    async schedule(motivo, scope = {}) {
+      let id = await pendingCovering(scope);
+      if (id !== undefined) await bump(id);
       else {
         const created = await jobs().create({
           motivo: motivo.slice(0, 255),
-          empresaId: empresaId ?? null,
+          empresaId: scope.empresaId ?? null,
+          marketplaceId: scope.marketplaceId ?? null,
           estado: 'pendiente',
           total: 0,
           hechos: 0,
           ultimoId: 0,
+          cambios: 1,
           inicio: new Date(),
         });
         id = Number(created.id);

@@ -8,6 +8,18 @@
 import { gs1Error } from '../gtin';
 
 export const READINESS_PATH = (productId: number | string): string => `/productos/${productId}/preparacion`;
+/** Per marketplace: products scored, ready (100 %) and below 80 % (the landing page's counts). */
+export const SUMMARY_PATH = '/preparacion/resumen';
+
+export interface ReadinessSummary {
+  marketplaceId: number;
+  marketplace: string;
+  productos: number;
+  listos: number;
+  bajos: number;
+  /** The marketplace's rules (none: every product counts as ready, nothing is asked of it). */
+  reglas: number;
+}
 
 /** The kinds of rule a marketplace may declare. */
 export const RULE_TYPES = ['campo', 'atributo', 'imagen', 'gtin', 'textos'] as const;

@@ -41,7 +41,12 @@ import {
   type RestoreBody,
   type Version,
 } from '../../core/history/versions';
-import { READINESS_PATH, type ReadinessEntry } from '../../core/readiness/score';
+import {
+  READINESS_PATH,
+  SUMMARY_PATH,
+  type ReadinessEntry,
+  type ReadinessSummary,
+} from '../../core/readiness/score';
 
 export type ApiRow = Record<string, unknown> & { id?: Identifier };
 
@@ -79,6 +84,8 @@ export interface ProductApi {
   restoreVersion(productId: Identifier, versionId: number, body?: RestoreBody): Promise<RestoreAnswer>;
   /** The product's readiness for each marketplace (GET /productos/{id}/preparacion). */
   readiness(productId: Identifier): Promise<ReadinessEntry[]>;
+  /** Per marketplace: products ready and not ready, and its rules (GET /preparacion/resumen). */
+  readinessSummary(): Promise<ReadinessSummary[]>;
 }
 
 export type ProductApiMethod = keyof ProductApi;
@@ -174,6 +181,10 @@ export const createHttpProductApi = (apiUrl: string, httpClient: HttpClient): Pr
     async readiness(productId) {
       const json = await getJson(READINESS_PATH(encodeURIComponent(String(productId))));
       return Array.isArray(json) ? (json.filter(isRecord) as unknown as ReadinessEntry[]) : [];
+    },
+    async readinessSummary() {
+      const json = await getJson(SUMMARY_PATH);
+      return Array.isArray(json) ? (json.filter(isRecord) as unknown as ReadinessSummary[]) : [];
     },
     async restoreVersion(productId, versionId, body = {}) {
       const response = await httpClient(

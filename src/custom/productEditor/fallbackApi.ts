@@ -7,7 +7,7 @@ import type { DataProvider, Identifier } from 'ra-core';
 import type { ProductAttributeRow } from './attributeSync';
 import type { ApiRow, ProductApi } from './api';
 import { origenOf, type Cambio } from '../../core/history/versions';
-import { parseMissing } from '../../core/readiness/score';
+import { LOW_PERCENT, parseMissing, READY_PERCENT } from '../../core/readiness/score';
 
 /** `cambios` as stored (JSON text) or already parsed. */
 const parseCambios = (value: unknown): Cambio[] => {
@@ -83,6 +83,31 @@ export const createFallbackProductApi = (dataProvider: DataProvider): ProductApi
         porcentaje: Number(row.porcentaje ?? 0),
         faltan: parseMissing(row.faltan),
       }));
+    },
+    async readinessSummary() {
+      // a provider without one of these resources: nothing to count there
+      const list = (resource: string, field: string) =>
+        dataProvider
+          .getList(resource, { filter: {}, pagination: ALL, sort: { field, order: 'ASC' } })
+          .then(({ data }) => data)
+          .catch((): ApiRow[] => []);
+      const [marketplaces, scores, rules] = await Promise.all([
+        list('MarketPlaces', 'codigo'),
+        list('preparacion', 'id'),
+        list('reglas-preparacion', 'id'),
+      ]);
+      return marketplaces.map((m) => {
+        const own = scores.filter((row) => String(row.marketplaceId) === String(m.id));
+        const percent = (row: ApiRow) => Number(row.porcentaje ?? 0);
+        return {
+          marketplaceId: Number(m.id),
+          marketplace: String(m.codigo ?? m.id),
+          productos: own.length,
+          listos: own.filter((row) => percent(row) >= READY_PERCENT).length,
+          bajos: own.filter((row) => percent(row) < LOW_PERCENT).length,
+          reglas: rules.filter((row) => String(row.marketplaceId) === String(m.id)).length,
+        };
+      });
     },
     async reviewTexts(productIds) {
       if (!productIds.length) return [];

@@ -29,6 +29,7 @@ const METHODS: readonly ProductApiMethod[] = [
   'versions',
   'restoreVersion',
   'readiness',
+  'readinessSummary',
 ];
 
 export const useProductApi = (): ProductApi => {

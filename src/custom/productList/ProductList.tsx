@@ -9,6 +9,7 @@
  * Issue 16: one search box over SKU, title, EAN and brand and a category picker from the tree, both served by
  * the API (SearchFilters.tsx); title, brand and EAN columns in the chooser from one request per page
  * (GeneralColumns.tsx).
+ * Issue 17: above the table, the products ready and not ready per marketplace (ReadinessSummary.tsx).
  */
 import {
   BulkDeleteButton,
@@ -39,6 +40,7 @@ import { declared } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import { JoinedListField, MarketplaceField, ProductDateField, ThumbnailField } from './fields';
 import { ReadinessField, ReadinessFilter, ReadinessProvider } from './ReadinessColumn';
+import { ReadinessSummaryPanel } from './ReadinessSummary';
 import { ReviewStatusField, ReviewStatusProvider } from './ReviewStatusColumn';
 import { GENERAL_COLUMNS, GENERAL_LABELS, GeneralDataProvider, GeneralField } from './GeneralColumns';
 import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
@@ -131,6 +133,7 @@ export const ProductList = () => {
       pagination={<ListPagination />}
       exporter={false}
     >
+      <ReadinessSummaryPanel />
       <ReviewStatusProvider>
         <ReadinessProvider>
           <GeneralDataProvider>

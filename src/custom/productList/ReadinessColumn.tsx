@@ -57,7 +57,8 @@ export const ReadinessProvider = ({ children }: { children: ReactNode }) => {
       return map;
     },
     enabled: ids.length > 0 && Boolean(canAccess),
-    staleTime: 10_000,
+    // read again whenever the list is shown: a product saved in the editor meanwhile has new scores
+    staleTime: 0,
   });
   const names = useMemo(
     () => new Map((marketplaces.data ?? []).map((m) => [String(m.id), String(m.codigo ?? m.id)])),

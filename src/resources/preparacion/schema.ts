@@ -42,7 +42,10 @@ export const preparacion = defineResource({
   menu: { group: 'marketplaces', icon: 'TaskAlt', hidden: true },
 });
 
-/** Recomputations of the scores after a rule, category, family or attribute change: progress and outcome. */
+/**
+ * Recomputations of the scores after a rule, prompt, marketplace, category, family or attribute change: scope,
+ * progress and outcome.
+ */
 export const trabajosPreparacion = defineResource({
   name: 'trabajos-preparacion',
   model: 'TrabajoPreparacion',
@@ -61,6 +64,8 @@ export const trabajosPreparacion = defineResource({
     str('motivo', 'Motivo', { maxLength: 255 }),
     // empty: every company's products
     int('empresaId', 'Empresa'),
+    // empty: every marketplace's scores (a rule or a prompt moves its marketplace's only)
+    int('marketplaceId', 'Marketplace'),
     str('estado', 'Estado', {
       choices: ['pendiente', 'en curso', 'terminado', 'error'],
       default: 'pendiente',
@@ -68,6 +73,8 @@ export const trabajosPreparacion = defineResource({
     int('total', 'Productos', { default: 0 }),
     int('hechos', 'Recalculados', { default: 0 }),
     int('ultimoId', 'Último producto', { inList: false }),
+    // changes this job covers (a pending job absorbs later ones); their sum versions the rules the API caches
+    int('cambios', 'Cambios', { default: 1, inList: false }),
     datetime('inicio', 'Inicio', { readOnly: true }),
     datetime('fin', 'Fin'),
     text('error', 'Error', { inList: false }),

@@ -5,7 +5,7 @@ import { contains, defineResource, id, ref, refFilter, str } from '../fields';
  * What a marketplace asks of a product before it can go there (src/core/readiness/score.ts): a required field
  * of the product or its general data, a required attribute (by name), a principal image, a valid GTIN, or the
  * generated texts of its prompts reviewed — each optionally only for the products of a category (its code;
- * subcategories count) or a family (its name). Marketplaces are shared by every company, and so are their
+ * subcategories count) or a family (its name, kept when the family is renamed). Marketplaces are shared by every company, and so are their
  * rules. A change recomputes the scores of every product (a tracked job: trabajos-preparacion).
  */
 export const reglasPreparacion = defineResource({
@@ -28,7 +28,8 @@ export const reglasPreparacion = defineResource({
     // the field's name (tipo campo: 'titulo', 'marca', 'descripcion'…) or the attribute's (tipo atributo)
     str('campo', 'Campo o atributo', { maxLength: 255 }),
     str('categoriaCodigo', 'Solo en la categoría (código)', { maxLength: 50 }),
-    str('familia', 'Solo en la familia', { maxLength: 255 }),
+    // the family's name: renaming the family renames it here too (server/features/reference-data-renames.ts)
+    str('familia', 'Solo en la familia', { maxLength: 255, namesOf: { reference: 'familias', one: true } }),
   ],
   sort: { field: 'marketplaceId', order: 'ASC' },
   filters: [

@@ -1,0 +1,21 @@
+// The benches' HTTP client: signs in as the demo admin and answers `call(method, path, body)`, which throws on
+// an answer other than 2xx and returns the parsed body (undefined when empty).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+
+export async function adminClient(url) {
+  const login = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  }).then((r) => r.json());
+  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
+  return async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    return text ? JSON.parse(text) : undefined;
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The landing page's readiness counts (the product list is where the app opens): per marketplace with rules,
+ * how many products are ready for it and how many are not (GET /preparacion/resumen); each count applies the
+ * list's «Preparado» filter. Without any rule, an empty state says so and links to the rules. Shown to users
+ * who may read readiness (an admin's «manage all» covers it).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  LOW_PERCENT,
+  readyFilterValue,
+  type ReadinessSummary as Summary,
+  type ReadyState,
+} from '../../core/readiness/score';
+import { useProductApi } from '../productEditor/useProductApi';
+
+export const SUMMARY_QUERY_KEY = ['preparacion', 'resumen'] as const;
+
+export const SUMMARY_TEXT = {
+  title: 'Preparación por marketplace',
+  noRules:
+    'Ningún marketplace tiene reglas de preparación: todavía no se exige nada a los productos para publicarlos.',
+  defineRules: 'Definir reglas de preparación',
+  ready: (n: number) => `${n} ${n === 1 ? 'preparado' : 'preparados'}`,
+  notReady: (n: number) => `${n} sin preparar`,
+  low: (n: number) => `${n} por debajo del ${LOW_PERCENT} %`,
+  noProducts: 'Sin productos',
+} as const;
+
+const Marketplace = ({ entry, apply }: { entry: Summary; apply: (value: string) => void }) => {
+  const notReady = Math.max(0, entry.productos - entry.listos);
+  const filter = (state: ReadyState) => () => apply(readyFilterValue(entry.marketplaceId, state));
+  return (
+    <Box
+      component="section"
+      aria-label={`Preparación para ${entry.marketplace}`}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+    >
+      <Typography variant="subtitle2" sx={{ minWidth: 100 }}>
+        {entry.marketplace}
+      </Typography>
+      {entry.productos === 0 ? (
+        <Typography variant="body2">{SUMMARY_TEXT.noProducts}</Typography>
+      ) : (
+        <>
+          <Button size="small" color="success" onClick={filter('listo')}>
+            {SUMMARY_TEXT.ready(entry.listos)}
+          </Button>
+          <Typography variant="body2" data-testid="readiness-not-ready">
+            {SUMMARY_TEXT.notReady(notReady)}
+          </Typography>
+          {entry.bajos > 0 && (
+            <Button size="small" color="error" onClick={filter('bajo')}>
+              {SUMMARY_TEXT.low(entry.bajos)}
+            </Button>
+          )}
+        </>
+      )}
+    </Box>
+  );
+};
+
+export const ReadinessSummaryPanel = () => {
+  const api = useProductApi();
+  const { filterValues, setFilters } = useListContext();
+  const { canAccess } = useCanAccess({ action: 'read', resource: 'preparacion' });
+  const query = useQuery({
+    queryKey: SUMMARY_QUERY_KEY,
+    queryFn: () => api.readinessSummary(),
+    enabled: Boolean(canAccess),
+    staleTime: 0,
+  });
+  if (!canAccess || !query.data) return null;
+  const withRules = query.data.filter((entry) => entry.reglas > 0);
+  const apply = (value: string) => setFilters({ ...filterValues, preparado: value }, undefined);
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 1 }} aria-label={SUMMARY_TEXT.title} role="region">
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 0.5 }}>
+        {SUMMARY_TEXT.title}
+      </Typography>
+      {withRules.length === 0 ? (
+        <Alert severity="info">
+          {SUMMARY_TEXT.noRules}{' '}
+          <Link component={RouterLink} to="/reglas-preparacion">
+            {SUMMARY_TEXT.defineRules}
+          </Link>
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          {withRules.map((entry) => (
+            <Marketplace key={entry.marketplaceId} entry={entry} apply={apply} />
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+};
