@@ -21,7 +21,7 @@
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { HttpErrors, param, post, requestBody } from '@loopback/rest';
+import { HttpErrors, param, post, requestBody, type RequestBodyObject } from '@loopback/rest';
 import { productoGeneralFor, quickCreateProduct } from '../../src/core/csv/normalize';
 import { canAccessWithRules } from '../../src/core/permissions';
 import type { ResourceSchema } from '../../src/resources/types';
@@ -69,6 +69,30 @@ const errorBody = (error: unknown): AnyObject => {
   };
 };
 
+/** The body of both batch endpoints: at most DRY_RUN_BATCH rows, each with its file line and values. */
+const ROWS_BODY: RequestBodyObject = {
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['rows'],
+        properties: {
+          empresaId: { type: 'number' },
+          rows: {
+            type: 'array',
+            maxItems: DRY_RUN_BATCH,
+            items: {
+              type: 'object',
+              required: ['line', 'values'],
+              properties: { line: { type: 'number' }, values: { type: 'object' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 export class ImportDryRunController {
   constructor(
     @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
@@ -80,28 +104,7 @@ export class ImportDryRunController {
   @post('/importacion/comprobar/{resource}', signedIn())
   async check(
     @param.path.string('resource') resource: string,
-    @requestBody({
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['rows'],
-            properties: {
-              empresaId: { type: 'number' },
-              rows: {
-                type: 'array',
-                maxItems: DRY_RUN_BATCH,
-                items: {
-                  type: 'object',
-                  required: ['line', 'values'],
-                  properties: { line: { type: 'number' }, values: { type: 'object' } },
-                },
-              },
-            },
-          },
-        },
-      },
-    })
+    @requestBody(ROWS_BODY)
     body: { empresaId?: number; rows: DryRunRow[] },
   ): Promise<{ rows: DryRunAnswer[] }> {
     const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create', 'update']);
@@ -116,28 +119,7 @@ export class ImportDryRunController {
   @post('/importacion/crear/{resource}', signedIn())
   async createBatch(
     @param.path.string('resource') resource: string,
-    @requestBody({
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['rows'],
-            properties: {
-              empresaId: { type: 'number' },
-              rows: {
-                type: 'array',
-                maxItems: DRY_RUN_BATCH,
-                items: {
-                  type: 'object',
-                  required: ['line', 'values'],
-                  properties: { line: { type: 'number' }, values: { type: 'object' } },
-                },
-              },
-            },
-          },
-        },
-      },
-    })
+    @requestBody(ROWS_BODY)
     body: { empresaId?: number; rows: DryRunRow[] },
   ): Promise<{ rows: { line: number; id: unknown }[]; failed?: { line: number | null; error: AnyObject } }> {
     const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create']);
