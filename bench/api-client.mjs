@@ -1,9 +1,12 @@
-// The benches' HTTP client: signs in as the demo admin and answers `call(method, path, body)`, which throws on
-// an answer other than 2xx and returns the parsed body (undefined when empty).
+// What the benches share: the HTTP client signed in as the demo admin — `call(method, path, body)` throws on an
+// answer other than 2xx and returns the parsed body (undefined when empty) — and the median and query helpers.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const q = (value) => encodeURIComponent(JSON.stringify(value));
 
 export async function adminClient(url) {
   const login = await fetch(`${url}/auth/login`, {

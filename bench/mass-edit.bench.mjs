@@ -4,14 +4,13 @@
 // from dist-server (run `npm run build:server` first; `npm run bench` does). Embedded store, seeded demo data.
 // Prints the time, products/s and the report's counts. Figures only: nothing here passes or fails.
 import { createRequire } from 'node:module';
+import { adminClient, median } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
 
 const N = Number(process.env.BENCH_MASS_EDIT_N ?? 10000);
 const RUNS = Number(process.env.BENCH_MASS_EDIT_RUNS ?? 1);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 process.env.DEMO_IMAGES = '0';
 const server = await startServer({ port: 0, seed: true });
@@ -29,18 +28,7 @@ try {
       })),
     );
   }
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
-  const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
-  const call = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = await adminClient(url);
 
   const times = [];
   let last;

@@ -7,7 +7,7 @@
 // before the purge — not before, so the API's own purge at start leaves them). Figures only: nothing here
 // passes or fails.
 import { createRequire } from 'node:module';
-import { adminClient } from './api-client.mjs';
+import { adminClient, median } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
@@ -18,7 +18,6 @@ const V = Number(process.env.BENCH_HISTORY_VERSIONS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // one statement holds at most 65,535 bound values
 const CHUNK = 2000;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await startServer({ port: 0, seed: true, databaseUrl: process.env.PIM_DATABASE_URL });
 try {

@@ -7,15 +7,13 @@
 // valid GTIN, reviewed texts of a prompt), so a recomputation reads every table a score reads; the change
 // timed is one of its rules. Figures only: nothing here passes or fails.
 import { createRequire } from 'node:module';
-import { adminClient } from './api-client.mjs';
+import { adminClient, median, q } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
 
 const N = Number(process.env.BENCH_READINESS_N ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const q = (value) => encodeURIComponent(JSON.stringify(value));
 
 const server = await startServer({ port: 0, seed: true, databaseUrl: process.env.PIM_DATABASE_URL });
 try {

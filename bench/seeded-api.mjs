@@ -2,14 +2,13 @@
 // `npm run build:server` first, `npm run bench` does) on the embedded store with the demo seed, N extra products of
 // company 1, and JSON calls signed in as the demo admin.
 import { createRequire } from 'node:module';
+import { adminClient } from './api-client.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
-const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const q = (value) => encodeURIComponent(JSON.stringify(value));
+export { median, q } from './api-client.mjs';
 
 /**
  * The API with `products` extra products named `${prefix}-${stamp}-${n}` (n zero-padded to `digits`), signed in.
@@ -27,19 +26,11 @@ export async function seededApi({ products, prefix, digits }) {
         nombre: `${prefix}-${stamp}-${String(i).padStart(digits, '0')}`,
       })),
     );
-    const login = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-    }).then((r) => r.json());
-    const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
+    const client = await adminClient(url);
     let requests = 0;
-    const call = async (method, path, body) => {
+    const call = (method, path, body) => {
       requests += 1;
-      const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return text ? JSON.parse(text) : undefined;
+      return client(method, path, body);
     };
     return { url, stamp, call, requests: () => requests, stop: () => server.stop() };
   } catch (error) {
