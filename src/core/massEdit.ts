@@ -8,6 +8,7 @@
  */
 import { gs1Error } from './gtin';
 import { splitNames } from './nameList';
+import type { ImportReport } from './jobReport';
 
 /** What a mass edit may change (the declaration language's field, structurally). */
 export interface EditableField {
@@ -115,24 +116,8 @@ export interface RefusedProduct {
   motivo: string;
 }
 
-/** The report of a job, in the import report's shape (src/custom/importExport/runner.ts ImportReport). */
-export interface MassEditReport {
-  table: 'productos';
-  total: number;
-  done: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  elapsedMs: number;
-  rate: number;
-  remainingMs: number | null;
-  rejectedRows: { line: number; problems: { field: string; column: string; message: string }[] }[];
-  notProcessed: number;
-  cancelled: boolean;
-  generalsCreated: number;
-  notes: string[];
-}
+/** The report of a job: the import report's shape (src/core/jobReport.ts). */
+export type MassEditReport = ImportReport;
 
 /** At most this many refusals are kept with their reason (the counts are always complete). */
 export const MAX_REPORTED_REFUSALS = 1000;
@@ -171,7 +156,6 @@ export function massEditReport(job: JobRow, now = Date.now()): MassEditReport {
   const end = job.fin ? Date.parse(String(job.fin)) : now;
   const elapsedMs = Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : 0;
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-  const campo = String(job.campo ?? '');
   const rejected = count(job.rechazados);
   const refusals = parseRefusals(job.informe);
   const notes: string[] = [];
@@ -193,7 +177,7 @@ export function massEditReport(job: JobRow, now = Date.now()): MassEditReport {
     remainingMs: isFinished(job.estado) || rate === 0 ? null : ((total - done) / rate) * 1000,
     rejectedRows: refusals.map((refusal) => ({
       line: refusal.id,
-      problems: [{ field: campo, column: refusal.nombre, message: refusal.motivo }],
+      problems: [{ column: refusal.nombre, reason: refusal.motivo }],
     })),
     notProcessed: Math.max(0, total - done),
     cancelled: job.estado === 'cancelado',

@@ -116,7 +116,7 @@ describe('mass edit jobs', () => {
     expect(report.rejected).toBe(3);
     expect(report.updated).toBe(0);
     expect(report.rejectedRows.map((r) => r.line).sort()).toEqual(some.map((p) => p.id).sort());
-    expect(report.rejectedRows[0].problems[0].message).toContain('Categoría que no existe');
+    expect(report.rejectedRows[0].problems[0].reason).toContain('Categoría que no existe');
     const after = await rows(admin, '/productos', { where: { id: { inq: some.map((p) => p.id) } } });
     expect(after.map((p) => p.categorias).sort()).toEqual(some.map((p) => p.categorias).sort());
   });

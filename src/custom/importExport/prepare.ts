@@ -14,12 +14,9 @@ import { uncell } from '../../core/csv/csvWrite';
 import { describeKey, rowKey } from './keys';
 import type { ColumnMapping } from './mapping';
 import { normalizeRow, parseFlexibleDate, toSN, type Row } from '../../core/csv/normalize';
+import type { RowProblem } from '../../core/jobReport';
 
-export interface RowProblem {
-  /** The file's column ('' when the whole row is concerned). */
-  column: string;
-  reason: string;
-}
+export type { RowProblem };
 
 export interface PreparedRow {
   line: number;

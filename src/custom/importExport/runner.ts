@@ -19,39 +19,9 @@ import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
 import { productoGeneralFor, quickCreateProduct, type Row } from '../../core/csv/normalize';
 import { requiredMessage, requiredOnCreate, type PreparedRow, type RowProblem } from './prepare';
 import { idColumn } from '../../resources/csvTables';
+import type { ImportProgress, ImportReport, RejectedRow } from '../../core/jobReport';
 
-export interface ImportProgress {
-  total: number;
-  done: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  elapsedMs: number;
-  /** Rows per second so far. */
-  rate: number;
-  /** Estimated time left, null until something is done. */
-  remainingMs: number | null;
-}
-
-export interface RejectedRow {
-  line: number;
-  problems: RowProblem[];
-  /** Not sent because the import was cancelled (not an error in the row). */
-  cancelled?: boolean;
-}
-
-export interface ImportReport extends ImportProgress {
-  table: string;
-  rejectedRows: RejectedRow[];
-  /** Rows not sent because the import was cancelled. */
-  notProcessed: number;
-  cancelled: boolean;
-  /** producto_general rows created for products that had none. */
-  generalsCreated: number;
-  /** Things done only partly (e.g. a product created without its producto_general), one sentence each. */
-  notes: string[];
-}
+export type { ImportProgress, ImportReport, RejectedRow };
 
 export interface ImportOptions {
   schema: ResourceSchema;

@@ -142,7 +142,7 @@ const JobProgress = ({ id, onDone }: { id: Identifier; onDone: () => void }) => 
             <MuiList dense aria-label="Productos rechazados" sx={{ maxHeight: 240, overflow: 'auto' }}>
               {report.rejectedRows.slice(0, 200).map((row) => (
                 <ListItem key={row.line}>
-                  {row.problems[0].column}: {row.problems[0].message}
+                  {row.problems[0].column}: {row.problems[0].reason}
                 </ListItem>
               ))}
             </MuiList>
