@@ -20,6 +20,8 @@ export const trabajosEdicionMasiva = defineResource({
   },
   companyField: 'empresaId',
   ownedBy: { field: 'usuarioId' },
+  // the API's record of the jobs users start
+  seeded: false,
   fields: [
     id(),
     empresaId(),

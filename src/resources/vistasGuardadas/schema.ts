@@ -20,6 +20,8 @@ export const vistasGuardadas = defineResource({
   },
   companyField: 'empresaId',
   ownedBy: { field: 'usuarioId', shared: 'compartidaSN' },
+  // each user's own: the demo starts with none
+  seeded: false,
   fields: [
     id(),
     empresaId(),
