@@ -404,6 +404,22 @@ describe('review page: paged by the API', () => {
     expect(screen.getByText('26-30 de 30')).toBeTruthy();
     expect(screen.queryByLabelText('Cargando la página')).toBeNull();
 
+    // a row of the second page opens its texts beside its source data, the first text focused, and Ctrl+Enter
+    // approves it: the page on screen is read again (the same skip/limit) with its new state
+    fireEvent.click(screen.getByRole('button', { name: /Revisar SKU-27/ }));
+    const panel = await screen.findByTestId('product-texts');
+    const first = await within(panel).findByDisplayValue('Texto SKU-27');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(within(panel).getAllByText('Título SKU-27').length).toBeGreaterThan(0);
+    const before = vistas.length;
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-row-127-1')).getByText('Revisado')).toBeTruthy(),
+    );
+    expect(vistas.slice(before).map((v) => v.page)).toContainEqual({ limit: 25, skip: 25 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     // the text filter goes to the API, from the first page
     fireEvent.change(screen.getByLabelText('Producto o título'), { target: { value: 'título sku-0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
