@@ -27,7 +27,8 @@
  *   in time answer an error, rows not processed in time stay queued (reported in the message).
  * - GET /obtenerRegistrosVistaMarketPlaceProductoGeneral: products × marketplaces with their text counts, sorted
  *   by product name and marketplace code, grouped, counted and paged in the database; `limit`/`skip` give one page
- *   (without them: every row) and X-Total-Count the number of rows matching.
+ *   (without them: every row) and X-Total-Count the number of rows matching. `texto` (reference-API addition):
+ *   part of the product's name or title, case-insensitive — the review screen's "Producto o título".
  * - GET /generacion-textos/prompts?productos=&marketplaces=: which prompt applies to each product (by its
  *   category) for each marketplace — what the app sends to createMany.
  */
@@ -340,6 +341,7 @@ export class TextGenerationController {
     @param.query.string('idmarketplacesprompt') idmarketplacesprompt: string | undefined,
     @param.query.string('emailUsuarioLogueado') _email: string | undefined,
     @param.query.string('revision') revision: string | undefined,
+    @param.query.string('texto') texto: string | undefined,
     @param.query.integer('limit') limit: number | undefined,
     @param.query.integer('skip') skip: number | undefined,
     @inject(RestBindings.Http.RESPONSE) response: Response,
@@ -354,6 +356,7 @@ export class TextGenerationController {
         marketplaces: integerList('marketplaces', marketplaces),
         idmarketplacesprompt: prompt?.[0],
         revision: revision?.trim() || undefined,
+        texto: texto?.trim() || undefined,
       },
       { limit, skip },
     );

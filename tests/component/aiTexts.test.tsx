@@ -10,7 +10,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { ReviewPage } from '../../src/custom/aiTexts/ReviewPage';
 import { createI18nProvider } from '../../src/i18n';
 import { describe, expect, it } from 'vitest';
-import type { AiTextsMethods, TextoGenerado, VistaRow } from '../../src/custom/aiTexts/api';
+import type {
+  AiTextsMethods,
+  TextoGenerado,
+  VistaFilters,
+  VistaPage,
+  VistaRow,
+} from '../../src/custom/aiTexts/api';
 import { estadoRevisionDeConteo } from '../../src/core/reviewStatus';
 import fakeRestDataProvider from 'ra-data-fakerest';
 
@@ -84,10 +90,25 @@ const data = () => ({
   ],
 });
 
-/** The custom methods answered from the fakerest store (`textIds` in the view rows when asked). */
+/**
+ * The custom methods answered from the fakerest store (`textIds` in the view rows when asked). The view is
+ * answered as the API does: filtered, sorted by product name and marketplace code, one page (`limit`/`skip`)
+ * with the number of matching rows as `total`; `vistas` records what each request asked for. `hold` keeps the
+ * answers of requests with a given `skip` until released.
+ */
 const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => {
   const calls: { ids: number[]; estado: string }[] = [];
   const reads: string[] = [];
+  const vistas: { filters: VistaFilters; page?: VistaPage }[] = [];
+  const held = new Map<number, Promise<void>>();
+  const hold = (skip: number) => {
+    let release = () => {};
+    held.set(skip, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      held.delete(skip);
+      release();
+    };
+  };
   const all = async (resource: string, filter = {}) =>
     (
       await base.getList(resource, {
@@ -97,11 +118,14 @@ const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => 
       })
     ).data;
   const methods: Partial<AiTextsMethods> = {
-    aiVista: async () => {
-      const [texts, products, mps] = await Promise.all([
+    aiVista: async (filters, page) => {
+      vistas.push({ filters, page });
+      await held.get(page?.skip ?? 0);
+      const [texts, products, mps, generals] = await Promise.all([
         all('TextosGenerados'),
         all('productos'),
         all('MarketPlaces'),
+        all('producto-generals'),
       ]);
       const groups = new Map<string, VistaRow>();
       for (const t of texts) {
@@ -111,6 +135,7 @@ const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => 
           ({
             productoId: t.productoId,
             nombre: String(products.find((p) => p.id === t.productoId)?.nombre),
+            titulo: generals.find((g) => g.productoId === t.productoId)?.titulo,
             marketplaceId: t.marketplaceId,
             marketplaceCodigo: String(mps.find((m) => m.id === t.marketplaceId)?.codigo),
             total: 0,
@@ -123,7 +148,26 @@ const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => 
         row.estado = estadoRevisionDeConteo(row.total, row.revisados);
         groups.set(key, row);
       }
-      return [...groups.values()];
+      const term = filters.texto?.trim().toLowerCase() ?? '';
+      const matching = [...groups.values()]
+        .filter(
+          (row) =>
+            (!term ||
+              row.nombre.toLowerCase().includes(term) ||
+              (row.titulo ?? '').toLowerCase().includes(term)) &&
+            (!filters.revision || row.estado === filters.revision) &&
+            (!filters.marketplaces?.length || filters.marketplaces.includes(row.marketplaceId)),
+        )
+        .sort(
+          (a, b) =>
+            a.nombre.localeCompare(b.nombre) ||
+            String(a.marketplaceCodigo).localeCompare(String(b.marketplaceCodigo)),
+        );
+      const skip = page?.skip ?? 0;
+      return {
+        data: matching.slice(skip, page ? skip + page.limit : undefined),
+        total: matching.length,
+      };
     },
     aiTextosProducto: async (id) => {
       reads.push(`aiTextosProducto ${id}`);
@@ -144,7 +188,7 @@ const withFakeAi = (base: DataProvider, options: { textIds?: boolean } = {}) => 
     if (resource === 'TextosGenerados') reads.push(`getList ${JSON.stringify(params.filter)}`);
     return base.getList(resource, params);
   };
-  return { provider: { ...base, getList, ...methods } as DataProvider, calls, reads };
+  return { provider: { ...base, getList, ...methods } as DataProvider, calls, reads, vistas, hold };
 };
 
 describe('review page', () => {
@@ -306,5 +350,115 @@ describe('review page: what the audit found', () => {
     await within(panel).findByDisplayValue('Mesa');
     fireEvent.click(within(panel).getAllByRole('checkbox', { name: 'Revisado' })[0]);
     await waitFor(() => expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true));
+  });
+});
+
+describe('review page: paged by the API', () => {
+  /** `n` products with one text each in AMAZON, named SKU-01… so the API's order is the numbering. */
+  const many = (n: number) => {
+    const fixture = data();
+    fixture.productos = [];
+    fixture.TextosGenerados = [];
+    fixture['producto-generals'] = [];
+    for (let i = 1; i <= n; i++) {
+      const sku = `SKU-${String(i).padStart(2, '0')}`;
+      fixture.productos.push({ id: 100 + i, empresaId: 1, nombre: sku, categorias: 'Sillas' });
+      fixture['producto-generals'].push({
+        id: i,
+        productoId: 100 + i,
+        titulo: `Título ${sku}`,
+        descripcion: '',
+      });
+      fixture.TextosGenerados.push({
+        id: i,
+        productoId: 100 + i,
+        marketplaceId: 1,
+        marketplacePromptId: 1,
+        campo: 'titulo',
+        idioma: 'es',
+        texto: `Texto ${sku}`,
+        revisado_sn: 'N',
+      });
+    }
+    return fixture;
+  };
+
+  it('asks the API for the page on screen (skip/limit), shows its total, keeps the page while the next loads', async () => {
+    const { provider, vistas, hold } = withFakeAi(fakeProvider(many(30)));
+    renderPage(provider);
+    expect(await screen.findByTestId('review-row-101-1')).toBeTruthy();
+    expect(vistas.map((v) => v.page)).toEqual([{ limit: 25, skip: 0 }]);
+    expect(screen.getAllByRole('row')).toHaveLength(26); // header + 25 rows: the API's page only
+    expect(screen.getByText('1-25 de 30')).toBeTruthy();
+
+    const release = hold(25);
+    fireEvent.click(screen.getByRole('button', { name: /siguiente|next/i }));
+    await waitFor(() => expect(vistas.at(-1)?.page).toEqual({ limit: 25, skip: 25 }));
+    // the first page stays on screen while the second loads
+    expect(screen.getByLabelText('Cargando la página')).toBeTruthy();
+    expect(screen.getByTestId('review-row-101-1')).toBeTruthy();
+    release();
+    expect(await screen.findByTestId('review-row-126-1')).toBeTruthy();
+    expect(screen.queryByTestId('review-row-101-1')).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('26-30 de 30')).toBeTruthy();
+    expect(screen.queryByLabelText('Cargando la página')).toBeNull();
+
+    // a row of the second page opens its texts beside its source data, the first text focused, and Ctrl+Enter
+    // approves it: the page on screen is read again (the same skip/limit) with its new state
+    fireEvent.click(screen.getByRole('button', { name: /Revisar SKU-27/ }));
+    const panel = await screen.findByTestId('product-texts');
+    const first = await within(panel).findByDisplayValue('Texto SKU-27');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(within(panel).getAllByText('Título SKU-27').length).toBeGreaterThan(0);
+    const before = vistas.length;
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-row-127-1')).getByText('Revisado')).toBeTruthy(),
+    );
+    expect(vistas.slice(before).map((v) => v.page)).toContainEqual({ limit: 25, skip: 25 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // the text filter goes to the API, from the first page
+    fireEvent.change(screen.getByLabelText('Producto o título'), { target: { value: 'título sku-0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('1-9 de 9')).toBeTruthy();
+    expect(vistas.at(-1)).toEqual({
+      filters: expect.objectContaining({ texto: 'título sku-0' }),
+      page: { limit: 25, skip: 0 },
+    });
+  });
+
+  it('a selection spanning pages is reviewed in bulk; an empty result is said in Spanish', async () => {
+    const { provider, calls } = withFakeAi(fakeProvider(many(12)), { textIds: true });
+    renderPage(provider);
+    fireEvent.click(within(await screen.findByTestId('review-row-101-1')).getByRole('checkbox'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Filas por página/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '10' }));
+    fireEvent.click(await screen.findByRole('button', { name: /siguiente|next/i }));
+    fireEvent.click(within(await screen.findByTestId('review-row-112-1')).getByRole('checkbox'));
+    expect(screen.getByText('2 seleccionado(s)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como revisados' }));
+    expect(await screen.findByText('Se actualizó el estado correctamente.')).toBeTruthy();
+    expect(calls).toEqual([{ ids: [1, 12], estado: 'S' }]);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('review-row-112-1')).getByText('Revisado')).toBeTruthy(),
+    );
+
+    fireEvent.change(screen.getByLabelText('Producto o título'), { target: { value: 'ninguno' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('No hay textos generados que coincidan con los filtros.')).toBeTruthy();
+  });
+
+  it('an API error is shown in Spanish', async () => {
+    const { provider } = withFakeAi(fakeProvider(data()));
+    const failing = {
+      ...provider,
+      aiVista: () => Promise.reject(new Error('No se pudo leer la revisión de textos.')),
+    } as DataProvider;
+    renderPage(failing);
+    expect(await screen.findByText('No se pudo leer la revisión de textos.')).toBeTruthy();
+    expect(screen.queryByLabelText('Cargando')).toBeNull();
   });
 });

@@ -143,6 +143,38 @@ describe('review view in SQL', () => {
     expect(pages).toEqual(whole.rows);
   });
 
+  it('texto matches part of the product name or of the title shown, case-insensitive, with the total', async () => {
+    const whole = await get(admin, VISTA);
+    const withTitle = whole.rows.find(
+      (row) => typeof row.titulo === 'string' && String(row.titulo).length > 3,
+    );
+    expect(withTitle).toBeDefined();
+    const matches = (term: string) =>
+      whole.rows.filter(
+        (row) =>
+          String(row.nombre).toLowerCase().includes(term.toLowerCase()) ||
+          String(row.titulo ?? '')
+            .toLowerCase()
+            .includes(term.toLowerCase()),
+      );
+    const name = String(whole.rows[0].nombre);
+    const nameTerm = name.slice(1, -1).toUpperCase();
+    const title = String(withTitle!.titulo);
+    const titleTerm = title.slice(1, Math.min(title.length, 8)).toUpperCase();
+    for (const term of [nameTerm, titleTerm]) {
+      const found = await get(admin, `${VISTA}?texto=${encodeURIComponent(` ${term} `)}`);
+      expect(found.rows.map(key)).toEqual(matches(term).map(key));
+      expect(found.total).toBe(found.rows.length);
+      const first = await get(admin, `${VISTA}?texto=${encodeURIComponent(term)}&limit=1`);
+      expect(first.total).toBe(found.rows.length);
+      expect(first.rows.map(key)).toEqual(found.rows.slice(0, 1).map(key));
+    }
+    // LIKE's wildcards are the characters themselves
+    expect((await get(admin, `${VISTA}?texto=${encodeURIComponent('%_%')}`)).total).toBe(
+      matches('%_%').length,
+    );
+  });
+
   it('category and subcategory filters follow the categories rule (codes, names, parents, case)', async () => {
     const { rows } = await get(admin, VISTA);
     const byId = new Map(products.map((p) => [p.id, p]));

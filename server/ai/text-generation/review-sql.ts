@@ -140,7 +140,10 @@ export class ReviewSql {
     return or(conditions);
   }
 
-  /** The texts (alias t) of products (alias p0) passing the filters and the caller's company. */
+  /**
+   * The texts (alias t) of products (alias p0) passing the filters and the caller's company. `texto` matches
+   * part of the product's name or of the title the rows show (its first general record), as the screen did.
+   */
   private textConditions(filters: ReviewFilters, categories: readonly CategoriaRow[]): Condition {
     const { t, p } = this;
     const conditions: Condition[] = [];
@@ -163,6 +166,18 @@ export class ReviewSql {
         sql: `${t.q('t', 'marketplacePromptId')} = ?`,
         params: [filters.idmarketplacesprompt],
       });
+    const texto = norm(filters.texto);
+    if (texto) {
+      const { g } = this;
+      const like = `%${texto.replace(/[\\%_]/g, '\\$&')}%`;
+      const firstGeneral = `(SELECT MIN(${g.q('g4', 'id')}) FROM ${g.t} g4 WHERE ${g.q('g4', 'productoId')} = ${p.q('p0', 'id')})`;
+      conditions.push({
+        sql:
+          `LOWER(${p.q('p0', 'nombre')}) LIKE ? OR EXISTS (SELECT 1 FROM ${g.t} g3 ` +
+          `WHERE ${g.q('g3', 'id')} = ${firstGeneral} AND LOWER(${g.q('g3', 'titulo')}) LIKE ?)`,
+        params: [like, like],
+      });
+    }
     conditions.push(this.categoryCondition('p0', filters.categoria, categories, categoryKeys));
     conditions.push(this.categoryCondition('p0', filters.subcategoria, categories, subcategoryKeys));
     return and(conditions);

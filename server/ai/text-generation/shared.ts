@@ -68,6 +68,8 @@ export interface ReviewFilters {
   marketplaces?: number[];
   idmarketplacesprompt?: number;
   revision?: string;
+  /** Part of the product's name or of its title (its first general record), case-insensitive. */
+  texto?: string;
 }
 
 /** A page of the review view: at most `limit` rows after the first `skip`. */

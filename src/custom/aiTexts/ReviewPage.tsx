@@ -1,8 +1,11 @@
 /**
- * Review of AI-generated texts: products × marketplaces with filters (categoria, subcategoria, marketplaces,
- * review state), bulk review, and a product's texts beside its source data.
+ * Review of AI-generated texts: products × marketplaces with filters (producto o título, categoria,
+ * subcategoria, marketplaces, review state), bulk review, and a product's texts beside its source data.
+ * The API filters, sorts (product name, marketplace code), pages and counts: the screen asks for the page on
+ * screen only, and keeps the previous page shown while the next one loads.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -52,6 +55,9 @@ interface Filters {
 
 const EMPTY: Filters = { categoria: '', subcategoria: '', marketplaces: [], revision: '', texto: '' };
 
+/** The prefix of the review view's queries (one per filters and page). */
+const VISTA_QUERY_KEY = ['aiTexts', 'vista'] as const;
+
 /** Products per TextosGenerados request when the rows do not carry their text ids. */
 const PRODUCTS_PER_REQUEST = 100;
 
@@ -60,11 +66,11 @@ export const ReviewPage = () => {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const invalidateReviewStatus = useInvalidateReviewStatus();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [rows, setRows] = useState<VistaRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** The chosen rows by key: a selection can span pages. */
+  const [selected, setSelected] = useState<Map<string, VistaRow>>(new Map());
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const [open, setOpen] = useState<VistaRow | null>(null);
@@ -76,36 +82,38 @@ export const ReviewPage = () => {
     sort: { field: 'codigo', order: 'ASC' },
   });
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setRows(
-        await api.aiVista({
+  const vista = useQuery({
+    queryKey: [...VISTA_QUERY_KEY, filters, page, perPage],
+    queryFn: () =>
+      api.aiVista(
+        {
+          texto: filters.texto,
           categoria: filters.categoria,
           subcategoria: filters.subcategoria,
           marketplaces: filters.marketplaces,
           revision: filters.revision || undefined,
-        }),
-      );
-    } catch (e) {
-      setError(messageOf(e));
-      setRows([]);
-    }
-  }, [api, filters.categoria, filters.subcategoria, filters.marketplaces, filters.revision]);
+        },
+        { limit: perPage, skip: page * perPage },
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const pageRows = vista.data?.data ?? [];
+  const total = vista.data?.total ?? 0;
+  const error = vista.error ? messageOf(vista.error) : null;
+  const chosen = [...selected.values()];
 
+  /** Reads the view again (after a review change), the page on screen kept. */
+  const load = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: [...VISTA_QUERY_KEY] }),
+    [queryClient],
+  );
+
+  // A page emptied by a change (its rows reviewed away from the filter): back to the last page there is.
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  const visible = useMemo(() => {
-    const term = filters.texto.trim().toLowerCase();
-    return (rows ?? []).filter(
-      (row) =>
-        !term || row.nombre.toLowerCase().includes(term) || (row.titulo ?? '').toLowerCase().includes(term),
-    );
-  }, [rows, filters.texto]);
-  const pageRows = visible.slice(page * perPage, page * perPage + perPage);
-  const chosen = visible.filter((row) => selected.has(rowKey(row)));
+    if (vista.isPlaceholderData || !vista.data || vista.data.data.length || page === 0) return;
+    setPage(Math.max(0, Math.ceil(vista.data.total / perPage) - 1));
+  }, [vista.data, vista.isPlaceholderData, page, perPage]);
 
   /**
    * The ids of the texts behind the chosen rows: carried by the rows (reference API), else one
@@ -137,7 +145,7 @@ export const ReviewPage = () => {
       const ids = await textIdsOf(chosen);
       await api.aiActualizarRevision(ids, estado);
       notify(STATE_UPDATED_MESSAGE, { type: 'success' });
-      setSelected(new Set());
+      setSelected(new Map());
       invalidateReviewStatus();
       await load();
     } catch (e) {
@@ -150,7 +158,7 @@ export const ReviewPage = () => {
   const apply = () => {
     setFilters(draft);
     setPage(0);
-    setSelected(new Set());
+    setSelected(new Map());
   };
 
   const closeDetail = (force = false) => {
@@ -276,9 +284,10 @@ export const ReviewPage = () => {
       </Stack>
       {busy && <LinearProgress />}
       {error && <Alert severity="error">{error}</Alert>}
-      {rows === null ? (
+      {vista.isPlaceholderData && <LinearProgress aria-label="Cargando la página" />}
+      {vista.isPending ? (
         <LinearProgress aria-label="Cargando" />
-      ) : visible.length === 0 ? (
+      ) : error && !vista.data ? null : pageRows.length === 0 ? (
         <Alert severity="info">No hay textos generados que coincidan con los filtros.</Alert>
       ) : (
         <Paper variant="outlined">
@@ -291,9 +300,9 @@ export const ReviewPage = () => {
                     inputProps={{ 'aria-label': 'Seleccionar la página' }}
                     onChange={(e) =>
                       setSelected((all) => {
-                        const next = new Set(all);
+                        const next = new Map(all);
                         for (const row of pageRows) {
-                          if (e.target.checked) next.add(rowKey(row));
+                          if (e.target.checked) next.set(rowKey(row), row);
                           else next.delete(rowKey(row));
                         }
                         return next;
@@ -327,8 +336,8 @@ export const ReviewPage = () => {
                         }}
                         onChange={(e) =>
                           setSelected((all) => {
-                            const next = new Set(all);
-                            if (e.target.checked) next.add(rowKey(row));
+                            const next = new Map(all);
+                            if (e.target.checked) next.set(rowKey(row), row);
                             else next.delete(rowKey(row));
                             return next;
                           })
@@ -361,7 +370,7 @@ export const ReviewPage = () => {
           </Table>
           <TablePagination
             component="div"
-            count={visible.length}
+            count={total}
             page={page}
             rowsPerPage={perPage}
             rowsPerPageOptions={[10, 25, 50, 100]}

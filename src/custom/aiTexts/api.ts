@@ -32,6 +32,20 @@ export interface VistaFilters {
   subcategoria?: string;
   marketplaces?: number[];
   revision?: string;
+  /** Part of the product's name or title (case-insensitive). */
+  texto?: string;
+}
+
+/** One page of the review view: at most `limit` rows after the first `skip`. */
+export interface VistaPage {
+  limit: number;
+  skip: number;
+}
+
+/** The rows of one page of the review view and how many rows match the filters (X-Total-Count). */
+export interface VistaAnswer {
+  data: VistaRow[];
+  total: number;
 }
 
 export interface PromptPairs {
@@ -75,7 +89,8 @@ export interface DispatchAnswer {
 }
 
 export interface AiTextsMethods {
-  aiVista(filters: VistaFilters): Promise<VistaRow[]>;
+  /** The review view, sorted, filtered and paged by the API; without `page`, every row. */
+  aiVista(filters: VistaFilters, page?: VistaPage): Promise<VistaAnswer>;
   aiTextosProducto(idProducto: number): Promise<TextoGenerado[]>;
   aiGuardarTextos(textos: Partial<TextoGenerado>[], idMarketPlacePrompt?: number): Promise<unknown>;
   aiActualizarRevision(ids: number[], nuevoEstado: 'S' | 'N'): Promise<{ count: number }>;
@@ -120,16 +135,24 @@ export function aiTextsMethods(apiUrl: string, httpClient: HttpClient): AiTextsM
   ): Promise<T> =>
     (await httpClient(`${apiUrl}${path}`, { method, body: JSON.stringify(body), ...options })).json as T;
   return {
-    aiVista: (f) =>
-      getJson(
-        `/obtenerRegistrosVistaMarketPlaceProductoGeneral${query({
+    aiVista: async (f, page) => {
+      const response = await httpClient(
+        `${apiUrl}/obtenerRegistrosVistaMarketPlaceProductoGeneral${query({
           productos: ids(f.productos),
           categoria: f.categoria?.trim(),
           subcategoria: f.subcategoria?.trim(),
           marketplaces: ids(f.marketplaces),
           revision: f.revision,
+          texto: f.texto?.trim(),
+          limit: page?.limit,
+          skip: page?.skip || undefined,
         })}`,
-      ),
+      );
+      const data = (response.json ?? []) as VistaRow[];
+      const header = response.headers.get('X-Total-Count');
+      const total = header === null ? Number.NaN : Number(header);
+      return { data, total: Number.isFinite(total) ? total : (page?.skip ?? 0) + data.length };
+    },
     aiTextosProducto: (idProducto) =>
       getJson(`/obtenerTodosLosTextosGeneradosParaElProducto${query({ idProducto })}`),
     aiGuardarTextos: (textos, idMarketPlacePrompt) =>
