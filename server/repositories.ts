@@ -105,10 +105,10 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   /** Refuses (throws) before anything is written when a row breaks a rule. */
-  private async checkRows(rows: readonly AnyObject[]): Promise<void> {
-    for (const row of rows) {
+  private async checkRows(rows: readonly AnyObject[], stored?: readonly AnyObject[]): Promise<void> {
+    for (const [i, row] of rows.entries()) {
       if (this.declaredRules) checkDeclaredRules(this.schema, row);
-      for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row);
+      for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row, stored?.[i]);
     }
   }
 
@@ -293,7 +293,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     if (this.checksWrites) {
       const matched = (await super.find({ where: w })).map(plain);
       const checked = matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] }));
-      await this.checkRows(checked);
+      await this.checkRows(checked, matched);
       // a field the hooks normalised (the same way on every matched row) is written as they left it
       for (const name of Object.keys(changes)) {
         const values = new Set(checked.map((r) => r[name]));
@@ -346,7 +346,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     if (this.hasWriteStamp) row[WRITE_STAMP] = new Date();
     if (this.checksWrites) {
       const checked = { ...row, [this.idProp]: id };
-      await this.checkRows([checked]);
+      await this.checkRows([checked], [existing]);
       // a field the hooks normalised is written as they left it
       for (const name of Object.keys(row)) row[name] = checked[name];
     }

@@ -28,8 +28,10 @@ export interface WriteHooks {
    * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
    * A hook may normalise a field the write gives (e.g. 'sí' → 'S'): the value it leaves is the one stored.
+   * `stored` is the row as it is now when the repository has already read it (an update or a replace), so a
+   * hook need not read it again; absent on a create, or when the repository did not read it.
    */
-  beforeWrite?(row: AnyObject): Promise<void>;
+  beforeWrite?(row: AnyObject, stored?: AnyObject): Promise<void>;
   /**
    * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
    * or remove what depends on them first (a failure there refuses the delete).

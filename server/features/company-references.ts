@@ -47,11 +47,16 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
   };
 
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: AnyObject, stored?: AnyObject): Promise<void> {
+      // a stored row keeping its company and a reference: that reference was checked when it was written
+      const ownerField = schema.companyField ?? schema.companyVia?.field;
+      const sameOwner = !!stored && (!ownerField || stored[ownerField] === row[ownerField]);
+      const changed = refs.filter((field) => !sameOwner || stored?.[field.name] !== row[field.name]);
+      if (!changed.length) return;
       const company = await companyOf(row);
       if (company === undefined) return;
       const errors: Record<string, string> = {};
-      for (const field of refs) {
+      for (const field of changed) {
         const value = row[field.name];
         if (value === undefined || value === null || value === '') continue;
         const target = byName(field.reference!)!;

@@ -59,13 +59,14 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
   };
 
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: AnyObject, stored?: AnyObject): Promise<void> {
       if (!rules.some((rule) => referencedNames(rule, row[rule.field]).length)) return;
       const id = row[idField];
       const previous =
-        id === undefined || id === null
+        stored ??
+        (id === undefined || id === null
           ? undefined
-          : (((await own.findOne({ where: { [idField]: id } })) as AnyObject | null) ?? undefined);
+          : (((await own.findOne({ where: { [idField]: id } })) as AnyObject | null) ?? undefined));
       // only what the write adds is looked up (an update leaving the names as they were reads nothing)
       const added = rules
         .map((rule) => ({

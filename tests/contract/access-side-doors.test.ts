@@ -184,6 +184,16 @@ describe('references to another company’s rows', () => {
     }
     expect(await count(admin, '/EmpresasBC')).toBe(before);
     expect(await count(admin, '/ProductoIconos', { idProducto: producto2.id, idIcono: icono1.id })).toBe(0);
+    // An update that points an own row at another company's row is refused too; one that keeps it is not.
+    const [marca2] = await rows(admin, '/Marca', { where: { empresaId: 2 }, limit: 1 });
+    const own = await call(other, 'POST', '/EmpresasBC', { idEmpresa: 2, idMarca: marca2.id });
+    expect(own.status).toBe(200);
+    const moved = await call(other, 'PATCH', `/EmpresasBC/${own.body.id}`, { idMarca: marca1.id });
+    expect(moved.status).toBe(422);
+    expect(String(moved.body.error?.message)).toMatch(/\(idMarca\).*otra empresa/);
+    expect((await call(admin, 'GET', `/EmpresasBC/${own.body.id}`)).body.idMarca).toBe(marca2.id);
+    expect((await call(other, 'PATCH', `/EmpresasBC/${own.body.id}`, { idEmpresa: 2 })).status).toBe(204);
+    expect((await call(other, 'DELETE', `/EmpresasBC/${own.body.id}`)).status).toBe(204);
     // EmpresasBC rows of company 2 join only company 2 brands.
     const links = await rows(other, '/EmpresasBC', { where: { idEmpresa: 2 }, limit: 1000 });
     const brands2 = new Set((await rows(admin, '/Marca', { where: { empresaId: 2 } })).map((m) => m.id));
