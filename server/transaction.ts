@@ -24,6 +24,15 @@ export const supportsTransactions = (dataSource: juggler.DataSource): boolean =>
   typeof (dataSource.connector as { beginTransaction?: unknown } | undefined)?.beginTransaction ===
   'function';
 
+/** How many times a transaction the database chose as a deadlock victim is run again before the error is answered. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/** The database broke a deadlock (or a serialization conflict) by rolling this transaction back: run it again. */
+export const isDeadlock = (error: unknown): boolean => {
+  const e = error as { code?: string; errno?: number } | null;
+  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.code === '40P01' || e?.code === '40001';
+};
+
 export async function inTransaction<T>(
   dataSource: juggler.DataSource,
   work: (options: Options) => Promise<T>,
@@ -31,6 +40,21 @@ export async function inTransaction<T>(
 ): Promise<T> {
   // Already inside one (the caller's), or no transactions on this store.
   if (given?.transaction || !supportsTransactions(dataSource)) return work(given ?? {});
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(dataSource, work, given);
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      console.warn(`[db] deadlock victim, transaction run again (${attempt + 1}/${DEADLOCK_ATTEMPTS})`);
+    }
+  }
+}
+
+async function once<T>(
+  dataSource: juggler.DataSource,
+  work: (options: Options) => Promise<T>,
+  given?: Options,
+): Promise<T> {
   const transaction = (await dataSource.beginTransaction({
     isolationLevel: 'READ COMMITTED',
   })) as unknown as Transaction;

@@ -129,7 +129,13 @@ describe.skipIf(!usingMysql())('AI generation shared by two API processes', () =
         },
         body: body ? JSON.stringify(body) : undefined,
       });
-      expect(res.status).toBe(200);
+      expect(
+        res.status,
+        `${method} ${route}: ${await res.clone().text()}\n${apis
+          .map((api) => api.log.join(''))
+          .join('\n---\n')
+          .slice(-4000)}`,
+      ).toBe(200);
       return (await res.json()) as Body & Body[];
     };
     const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
