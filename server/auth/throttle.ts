@@ -2,7 +2,8 @@
  * Sign-in throttling, per account (e-mail, lower-cased) and per address (client IP): the first failures
  * answer at once; from the 6th on each attempt waits a growing delay (base, ×2 each time, at most 8 s);
  * after 10 the account (or, after 4× as many, the address) is locked for 15 minutes: every attempt, right
- * password included, answers 429 with a Spanish message, and the lock is logged. A successful sign-in clears
+ * password included, answers 429 with a Spanish message after a hold of twice the base delay, and the lock is
+ * logged. A successful sign-in clears
  * the account's failures. Unknown e-mails count like known ones. Kept in this process's memory.
  */
 import { HttpErrors } from '@loopback/rest';
@@ -26,6 +27,8 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
 };
 
 const MAX_DELAY_MS = 8000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const ADDRESS_FACTOR = 4;
 
 export const lockedMessage = (lockMs: number): string => {
@@ -73,6 +76,9 @@ export class LoginThrottle {
     const [account, ip] = this.keys(email, address).map((k) => this.counter(k));
     const lockedUntil = Math.max(account.lockedUntil, ip.lockedUntil);
     if (lockedUntil > now) {
+      // Held a moment before the answer (a timer, no work): a flood against a locked account gets one answer
+      // per connection and hold, not as many as the server can send, so signed-in users stay served.
+      await sleep(Math.min(this.config.baseDelayMs * 2, lockedUntil - now));
       throw Object.assign(new HttpErrors.TooManyRequests(lockedMessage(this.config.lockMs)), {
         code: 'LOGIN_LOCKED',
       });
@@ -83,7 +89,7 @@ export class LoginThrottle {
       extra(account.failures, this.config.freeFailures),
       extra(ip.failures, this.config.freeFailures * ADDRESS_FACTOR),
     );
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) await sleep(wait);
   }
 
   /** A wrong e-mail or password: counts, and locks at the threshold (with a log line). */

@@ -53,6 +53,8 @@ describe('sign-in throttling', () => {
 
     const locked = await attempt(user.email, user.password);
     expect(locked.status).toBe(429);
+    // held before the answer, so a flood against a locked account cannot go faster than its connections
+    expect(locked.ms).toBeGreaterThanOrEqual(2 * BASE_DELAY_MS);
     expect(locked.body.error).toMatchObject({
       code: 'LOGIN_LOCKED',
       message: 'Demasiados intentos fallidos. El acceso queda bloqueado 1 minuto; inténtelo más tarde.',
