@@ -281,30 +281,29 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
                   ))}
                 </TextField>
               )}
-              {field?.type === 'sn' ? (
-                <TextField
-                  select
-                  label="Valor"
-                  value={valor}
-                  onChange={(event) => setValor(event.target.value)}
-                  error={problem !== undefined}
-                  helperText={problem}
-                  size="small"
-                >
-                  <MenuItem value="S">S</MenuItem>
-                  <MenuItem value="N">N</MenuItem>
-                  {field.default === null && <MenuItem value="">(vacío)</MenuItem>}
-                </TextField>
-              ) : (
-                <TextField
-                  label="Valor"
-                  value={valor}
-                  onChange={(event) => setValor(event.target.value)}
-                  error={problem !== undefined}
-                  helperText={problem}
-                  size="small"
-                />
-              )}
+              <TextField
+                select={field?.type === 'sn'}
+                label="Valor"
+                value={valor}
+                onChange={(event) => setValor(event.target.value)}
+                error={problem !== undefined}
+                helperText={problem}
+                size="small"
+              >
+                {field?.type === 'sn' && [
+                  <MenuItem key="S" value="S">
+                    S
+                  </MenuItem>,
+                  <MenuItem key="N" value="N">
+                    N
+                  </MenuItem>,
+                  field.default === null && (
+                    <MenuItem key="" value="">
+                      (vacío)
+                    </MenuItem>
+                  ),
+                ]}
+              </TextField>
               <DialogActions sx={{ px: 0 }}>
                 <MuiButton onClick={close}>Cancelar</MuiButton>
                 <MuiButton type="submit" variant="contained" disabled={starting || count === 0}>
