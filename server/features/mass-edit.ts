@@ -46,8 +46,11 @@ import { asOwnVersion } from './history/context';
 export const JOBS = trabajosEdicionMasiva.name;
 const ATTRIBUTES = 'atributos';
 const VALUES = 'producto-atributos';
-/** Products per chunk (one read, one write per value and one progress update each). */
-export const MASS_EDIT_BATCH = 1000;
+/**
+ * Products per chunk (one read, one write per value and one progress update each). A chunk is one transaction,
+ * which on the embedded store holds the database: small enough that other requests wait a moment only.
+ */
+export const MASS_EDIT_BATCH = 250;
 
 type Clause = Record<string, unknown>;
 
