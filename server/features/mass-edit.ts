@@ -17,7 +17,9 @@
  *   product so that only the refused ones are left out, each with its reason.
  * - PATCH /trabajos-edicion-masiva/{id} {cancelarSN: 'S'}: the runner stops before its next chunk ('cancelado').
  * - A job a stop of the API left unfinished ('en curso', or not yet started) resumes when the API starts
- *   again, after its `ultimoId`, with the progress it had saved, writing as the person who started it.
+ *   again, after its `ultimoId`, with the progress it had saved, writing as the person who started it. Each
+ *   chunk's progress carries a beat (`latido`): a job that still beats (running in another process of the same
+ *   database) is left to it, and taken up only once it has stopped beating for MASS_EDIT_STALE_MS.
  */
 import type { AnyObject, DataObject, Options, Where } from '@loopback/repository';
 import {
@@ -51,6 +53,9 @@ const VALUES = 'producto-atributos';
  * which on the embedded store holds the database: small enough that other requests wait a moment only.
  */
 export const MASS_EDIT_BATCH = 250;
+
+/** A job whose last beat (a chunk's progress) is older than this is taken up by a starting API. */
+export const MASS_EDIT_STALE_MS = 60_000;
 
 type Clause = Record<string, unknown>;
 
@@ -288,7 +293,11 @@ export interface MassEditRunner {
   stop(): Promise<void>;
 }
 
-export function massEditRunner(repos: RepositorySet, batch = MASS_EDIT_BATCH): MassEditRunner {
+export function massEditRunner(
+  repos: RepositorySet,
+  batch = MASS_EDIT_BATCH,
+  stale = MASS_EDIT_STALE_MS,
+): MassEditRunner {
   const running = new Set<Promise<void>>();
   let stopping = false;
   const jobs = () => repos.repository(JOBS);
@@ -306,7 +315,13 @@ export function massEditRunner(repos: RepositorySet, batch = MASS_EDIT_BATCH): M
     };
     const refusals: RefusedProduct[] = resumed ? parseRefusals(job.informe) : [];
     let lastId = resumed ? count(job.ultimoId) : 0;
-    const progress = () => ({ ...counters, informe: JSON.stringify(refusals), ultimoId: lastId });
+    // `latido`: the job is alive in this process (another process resumes it only once it stops beating)
+    const progress = () => ({
+      ...counters,
+      informe: JSON.stringify(refusals),
+      ultimoId: lastId,
+      latido: new Date(),
+    });
     try {
       let change: Change;
       if (job.campo === ATTRIBUTE_FIELD) {
@@ -316,7 +331,7 @@ export function massEditRunner(repos: RepositorySet, batch = MASS_EDIT_BATCH): M
       } else change = fieldChange(repos, job);
       const where = await targetWhere(job);
       if (resumed) {
-        await jobs().updateById(id, { estado: 'en curso' });
+        await jobs().updateById(id, { estado: 'en curso', latido: new Date() });
       } else {
         const total = (await products().count(where as Where<Row>)).count;
         await jobs().updateById(id, { estado: 'en curso', total, ...progress(), inicio: new Date() });
@@ -347,7 +362,7 @@ export function massEditRunner(repos: RepositorySet, batch = MASS_EDIT_BATCH): M
           // the chunk's writes and its progress in one transaction: done and counted once, or not at all
           await inTransaction(products().dataSource, async (options) => {
             for (const write of writes) chunk.cambiados += await write.all(options);
-            const saved = { ...counters, informe: JSON.stringify(refusals), ultimoId: chunkLast };
+            const saved = { ...progress(), ultimoId: chunkLast };
             for (const key of Object.keys(chunk) as (keyof Counters)[]) saved[key] += chunk[key];
             await jobs().updateById(id, saved, options);
           });
@@ -407,25 +422,57 @@ export function massEditRunner(repos: RepositorySet, batch = MASS_EDIT_BATCH): M
     return user?.mail ? String(user.mail) : undefined;
   };
 
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, work: () => Promise<void>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopping) work().catch((err: unknown) => console.error('mass edit: resume failed', err));
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  /**
+   * Takes up an unfinished job: at once when its last beat is older than `stale` (its process is gone), else
+   * once it has stopped beating (it may still run in another process of the same database). The claim is a
+   * conditional write of the beat it was seen with: of two processes starting together, one runs it.
+   */
+  const takeUp = async (seen: AnyObject): Promise<void> => {
+    const beat = seen.latido ? new Date(seen.latido as string).getTime() : undefined;
+    const age = beat === undefined ? Infinity : Date.now() - beat;
+    if (age < stale) {
+      later(stale - age + 50, async () => {
+        const now = (await jobs().find({ where: { id: seen.id }, limit: 1 }))[0];
+        const job = now?.toObject() as AnyObject | undefined;
+        if (job && (job.estado === 'en curso' || job.estado === null)) await takeUp(job);
+      });
+      return;
+    }
+    const { count: claimed } = await jobs().updateAll(
+      { latido: new Date() } as DataObject<Row>,
+      { id: seen.id, latido: seen.latido ?? null } as Where<Row>,
+    );
+    if (claimed !== 1) return;
+    console.log(`mass edit: job ${String(seen.id)} resumes after product ${String(seen.ultimoId ?? 0)}`);
+    const usuario = await personOf(seen);
+    void asOwnVersion('edicion_masiva', () => run(seen), usuario);
+  };
+
   return {
     run,
     async resume() {
-      const unfinished = (await jobs().find({
+      const unfinished = await jobs().find({
         where: { or: [{ estado: 'en curso' }, { estado: null }] },
         order: ['id ASC'],
-      } as never)) as AnyObject[];
-      for (const found of unfinished) {
-        const job = found.toObject ? (found.toObject() as AnyObject) : found;
-        console.log(`mass edit: job ${String(job.id)} resumes after product ${String(job.ultimoId ?? 0)}`);
-        const usuario = await personOf(job);
-        void asOwnVersion('edicion_masiva', () => run(job), usuario);
-      }
+      } as never);
+      for (const found of unfinished) await takeUp(found.toObject() as AnyObject);
     },
     async idle() {
       while (running.size) await Promise.all([...running]);
     },
     async stop() {
       stopping = true;
+      for (const timer of timers) clearTimeout(timer);
       await this.idle();
     },
   };
@@ -439,7 +486,12 @@ export const feature: Feature = {
   register: ({ app, repositories }) => {
     if (!repositories.repositories.has(JOBS) || !repositories.repositories.has('productos')) return;
     const batch = Number(process.env.MASS_EDIT_BATCH);
-    const runner = massEditRunner(repositories, batch > 0 ? batch : MASS_EDIT_BATCH);
+    const stale = Number(process.env.MASS_EDIT_STALE_MS);
+    const runner = massEditRunner(
+      repositories,
+      batch > 0 ? batch : MASS_EDIT_BATCH,
+      stale >= 0 && process.env.MASS_EDIT_STALE_MS ? stale : MASS_EDIT_STALE_MS,
+    );
     currentRunner = runner;
     repositories.repository(JOBS).addHooks({
       async beforeWrite(row) {

@@ -43,6 +43,8 @@ export const trabajosEdicionMasiva = defineResource({
     int('rechazados', 'Rechazados', { readOnly: true }),
     // the last product (by id) done: a job the API left unfinished resumes after it at the next start
     int('ultimoId', 'Último producto tratado', { readOnly: true, inList: false }),
+    // the job's last sign of life (each chunk): a job that stopped beating is taken up by a starting API
+    datetime('latido', 'Último latido', { readOnly: true, inList: false }),
     text('informe', 'Informe', { readOnly: true, inList: false }),
     text('error', 'Error', { readOnly: true, inList: false }),
     datetime('inicio', 'Inicio', { readOnly: true }),
