@@ -53,6 +53,8 @@ try {
       }),
     );
   }
+  // the statistics the store's maintenance keeps (server/store/pglite-maintenance.ts), without waiting for its round
+  await repositories.repository('productos').dataSource.execute('ANALYZE');
   console.log(
     `filled ${N} products with general data in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
   );
