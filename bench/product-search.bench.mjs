@@ -61,8 +61,9 @@ try {
   const call = await adminClient(url);
   const target = Math.floor(N * 0.73);
   const searches = [
-    ['title word (rare: 1 in 56)', 'inalambrico'],
-    ['title word (common: 1 in 8)', 'Bombilla'],
+    ['title words (1 in 997)', '512 W'],
+    ['title word, accent left out (1 in 7)', 'inalambrico'],
+    ['title word (1 in 8)', 'Bombilla'],
     ['EAN (whole)', ean13(840000000000 + target)],
     ['EAN (part)', ean13(840000000000 + target).slice(2, 10)],
     ['SKU (part)', `${prefix}${String(target).padStart(6, '0')}`.slice(-8)],
