@@ -7,6 +7,7 @@
  */
 import type { Options } from '@loopback/repository';
 import type { RepositorySet } from '../../repository-set';
+import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 
 export const DEFAULT_KEEP_VERSIONS = 100;
 export const DEFAULT_KEEP_DAYS = 365;
@@ -61,43 +62,105 @@ export async function capVersions(
 }
 
 export interface PurgeOptions {
+  /** Rows one statement deletes at most (default 10,000): a large backlog never holds the store for long. */
   batch?: number;
+  /** Statements one run makes at most (default 100: a million rows), the rest waits for the next run. */
   maxBatches?: number;
   now?: Date;
+  /** The history tables purged (default: the product history and the reference data's). */
+  resources?: readonly string[];
 }
 
-/** Deletes versions older than each company's bound, `batch` rows at a time; returns how many went. */
+/** The history tables the purge keeps bounded; each has `empresaId` and `fecha`, indexed together. */
+export const HISTORY_RESOURCES = ['historial', 'historial-referencias'] as const;
+
+interface Scope {
+  /** One company's rows, or (none) the rows of the companies without their own settings. */
+  empresaId?: number;
+  others?: number[];
+  days: number;
+}
+
+/** The rows a statement deleted, as the MySQL and PostgreSQL connectors report it. */
+const affected = (result: unknown): number => {
+  const info = result as { affectedRows?: number; count?: number } | undefined;
+  return Number(info?.affectedRows ?? info?.count ?? 0);
+};
+
+/**
+ * Deletes at most `batch` rows of `scope` dated before `cutoff` in one statement, served by the
+ * (empresaId, fecha) index: `DELETE … LIMIT n` on MySQL, `DELETE … WHERE id IN (SELECT id … LIMIT n)` on
+ * PostgreSQL (which has no DELETE … LIMIT). Without SQL (no connector): a find and a delete by ids.
+ */
+async function deleteBatch(
+  repos: RepositorySet,
+  resource: string,
+  scope: Scope,
+  cutoff: Date,
+  batch: number,
+): Promise<number> {
+  const repo = repos.repository(resource);
+  const connector = sqlConnectorOf(repo.dataSource);
+  const others = scope.others ?? [];
+  const companyWhere =
+    scope.empresaId !== undefined
+      ? { empresaId: scope.empresaId }
+      : others.length
+        ? { or: [{ empresaId: { nin: others } }, { empresaId: null }] }
+        : undefined;
+  const where = companyWhere ? { and: [companyWhere, { fecha: { lt: cutoff } }] } : { fecha: { lt: cutoff } };
+  if (!connector) {
+    const rows = await repo.find({ where, limit: batch, fields: { id: true } });
+    return rows.length ? (await repo.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count : 0;
+  }
+  const model = repo.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const condition = connector.buildWhere(model, where);
+  const postgres = (connector as { name?: string }).name === 'postgresql';
+  const sql = postgres
+    ? statement(connector, model, `DELETE FROM ${t} WHERE ${c('id')} IN (SELECT ${c('id')} FROM ${t} `)
+        .merge(condition)
+        .merge(`LIMIT ${Math.floor(batch)})`)
+    : statement(connector, model, `DELETE FROM ${t} `)
+        .merge(condition)
+        .merge(`LIMIT ${Math.floor(batch)}`);
+  return affected(await run(connector, sql));
+}
+
+/**
+ * Deletes the versions older than each company's bound (product and reference data history), `batch` rows a
+ * statement and at most `maxBatches` statements a run, letting other requests in between; returns how many
+ * went.
+ */
 export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}): Promise<number> {
-  const batch = opts.batch ?? 1000;
+  const batch = Math.max(1, opts.batch ?? 10_000);
   const maxBatches = opts.maxBatches ?? 100;
   const now = (opts.now ?? new Date()).getTime();
-  const history = repos.repository('historial');
+  const resources = (opts.resources ?? HISTORY_RESOURCES).filter((name) => repos.repositories.has(name));
   const settings = await repos
     .repository('parametrosGlobales')
     .find({ fields: { id: true, empresaId: true } });
   forgetRetention();
-  const configured = settings.map((row) => Number(row.empresaId)).filter(Number.isFinite);
-  const scopes: { where: object; days: number }[] = [];
+  const configured = [...new Set(settings.map((row) => Number(row.empresaId)).filter(Number.isFinite))];
+  const scopes: Scope[] = [];
   for (const empresaId of configured) {
-    scopes.push({ where: { empresaId }, days: (await retentionOf(repos, empresaId)).days });
+    scopes.push({ empresaId, days: (await retentionOf(repos, empresaId)).days });
   }
-  scopes.push({ where: { empresaId: { nin: configured } }, days: DEFAULT_KEEP_DAYS });
+  scopes.push({ others: configured, days: DEFAULT_KEEP_DAYS });
   let removed = 0;
   let batches = 0;
-  for (const scope of scopes) {
-    if (scope.days <= 0) continue;
-    const cutoff = new Date(now - scope.days * DAY_MS);
-    while (batches < maxBatches) {
-      const rows = await history.find({
-        where: { and: [scope.where, { fecha: { lt: cutoff } }] },
-        order: ['id ASC'],
-        limit: batch,
-        fields: { id: true },
-      });
-      if (!rows.length) break;
-      batches += 1;
-      removed += (await history.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count;
-      if (rows.length < batch) break;
+  for (const resource of resources) {
+    for (const scope of scopes) {
+      if (scope.days <= 0) continue;
+      const cutoff = new Date(now - scope.days * DAY_MS);
+      while (batches < maxBatches) {
+        batches += 1;
+        const count = await deleteBatch(repos, resource, scope, cutoff, batch);
+        removed += count;
+        if (count < batch) break;
+        // other requests run between two statements
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   }
   return removed;

@@ -29,6 +29,12 @@ export const historial = defineResource({
     text('cambios', 'Cambios', { inList: false }),
   ],
   sort: { field: 'fecha', order: 'DESC' },
+  // a product's versions newest first (the «Historial» tab, the merge and the cap on every save), and the
+  // purge of a company's versions older than its retention
+  indexes: [
+    ['productoId', 'id'],
+    ['empresaId', 'fecha'],
+  ],
   filters: [
     refFilter('productoId', 'Producto', 'productos', { alwaysOn: true }),
     contains('usuario', 'Usuario'),
