@@ -88,9 +88,12 @@ const affected = (result: unknown): number => {
 };
 
 /**
- * Deletes at most `batch` rows of `scope` dated before `cutoff` in one statement, served by the
- * (empresaId, fecha) index: `DELETE … LIMIT n` on MySQL, `DELETE … WHERE id IN (SELECT id … LIMIT n)` on
- * PostgreSQL (which has no DELETE … LIMIT). Without SQL (no connector): a find and a delete by ids.
+ * Deletes the next (at most) `batch` rows of `scope` dated before `cutoff`, in id order after `afterId`
+ * (keyset: a batch never reads again what earlier batches deleted), with two statements both engines run
+ * alike and indexes serve: the last id of the batch (`SELECT MAX(id) FROM (SELECT id … ORDER BY id LIMIT n)`),
+ * then `DELETE … WHERE <scope> AND id > afterId AND id <= last` (a primary key range). Answers how many rows
+ * went and the last id reached (undefined: nothing left). Without SQL (no connector): a find and a delete by
+ * ids.
  */
 async function deleteBatch(
   repos: RepositorySet,
@@ -98,7 +101,8 @@ async function deleteBatch(
   scope: Scope,
   cutoff: Date,
   batch: number,
-): Promise<number> {
+  afterId: number,
+): Promise<{ count: number; lastId?: number }> {
   const repo = repos.repository(resource);
   const connector = sqlConnectorOf(repo.dataSource);
   const others = scope.others ?? [];
@@ -108,23 +112,37 @@ async function deleteBatch(
       : others.length
         ? { or: [{ empresaId: { nin: others } }, { empresaId: null }] }
         : undefined;
-  const where = companyWhere ? { and: [companyWhere, { fecha: { lt: cutoff } }] } : { fecha: { lt: cutoff } };
+  const conditions: object[] = [{ fecha: { lt: cutoff } }, { id: { gt: afterId } }];
+  if (companyWhere) conditions.unshift(companyWhere);
   if (!connector) {
-    const rows = await repo.find({ where, limit: batch, fields: { id: true } });
-    return rows.length ? (await repo.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count : 0;
+    const rows = await repo.find({
+      where: { and: conditions },
+      order: ['id ASC'],
+      limit: batch,
+      fields: { id: true },
+    });
+    if (!rows.length) return { count: 0 };
+    const ids = rows.map((row) => Number(row.id));
+    return { count: (await repo.deleteAll({ id: { inq: ids } })).count, lastId: Math.max(...ids) };
   }
   const model = repo.entityClass.modelName;
   const { t, c } = namesOf(connector, model);
-  const condition = connector.buildWhere(model, where);
-  const postgres = (connector as { name?: string }).name === 'postgresql';
-  const sql = postgres
-    ? statement(connector, model, `DELETE FROM ${t} WHERE ${c('id')} IN (SELECT ${c('id')} FROM ${t} `)
-        .merge(condition)
-        .merge(`LIMIT ${Math.floor(batch)})`)
-    : statement(connector, model, `DELETE FROM ${t} `)
-        .merge(condition)
-        .merge(`LIMIT ${Math.floor(batch)}`);
-  return affected(await run(connector, sql));
+  const [found] = await run(
+    connector,
+    statement(connector, model, `SELECT MAX(${c('id')}) AS last_id FROM (SELECT ${c('id')} FROM ${t} `)
+      .merge(connector.buildWhere(model, { and: conditions }))
+      .merge(`ORDER BY ${c('id')} LIMIT ${Math.floor(batch)}) batch`),
+  );
+  const last = found?.last_id;
+  if (last === null || last === undefined) return { count: 0 };
+  const lastId = Number(last);
+  const removed = await run(
+    connector,
+    statement(connector, model, `DELETE FROM ${t} `).merge(
+      connector.buildWhere(model, { and: [...conditions, { id: { lte: lastId } }] }),
+    ),
+  );
+  return { count: affected(removed), lastId };
 }
 
 /**
@@ -153,12 +171,14 @@ export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}
     for (const scope of scopes) {
       if (scope.days <= 0) continue;
       const cutoff = new Date(now - scope.days * DAY_MS);
+      let afterId = 0;
       while (batches < maxBatches) {
         batches += 1;
-        const count = await deleteBatch(repos, resource, scope, cutoff, batch);
+        const { count, lastId } = await deleteBatch(repos, resource, scope, cutoff, batch, afterId);
         removed += count;
-        if (count < batch) break;
-        // other requests run between two statements
+        if (lastId === undefined) break;
+        afterId = lastId;
+        // other requests run between two batches
         await new Promise((resolve) => setImmediate(resolve));
       }
     }

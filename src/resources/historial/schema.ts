@@ -1,5 +1,5 @@
 import { ORIGENES } from '../../core/history/versions';
-import { contains, datetime, defineResource, empresaId, id, ref, refFilter, str, text } from '../fields';
+import { datetime, defineResource, empresaId, id, ref, refFilter, str, text } from '../fields';
 
 /**
  * Product history: one version per change of a product or its parts (general data, attributes, media, icons,
@@ -37,7 +37,6 @@ export const historial = defineResource({
   ],
   filters: [
     refFilter('productoId', 'Producto', 'productos', { alwaysOn: true }),
-    contains('usuario', 'Usuario'),
     { source: 'fecha', op: 'day', label: 'Fecha', input: 'date' },
   ],
   operations: { create: false, update: false, delete: false, updateMany: false },
