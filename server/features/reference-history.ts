@@ -30,6 +30,7 @@ import {
   REFERENCE_HISTORY,
   toReferenceVersion,
 } from './history/reference-recorder';
+import { VERSION_PROPERTIES } from './product-history';
 import { seesCompany } from './products/access';
 
 const MAX_VERSIONS = 500;
@@ -40,16 +41,7 @@ const VERSION_SCHEMA = {
     id: { type: 'integer' },
     recurso: { type: 'string' },
     registroId: { type: 'integer' },
-    fecha: { type: 'string', format: 'date-time' },
-    usuario: { type: 'string' },
-    origen: { type: 'string' },
-    cambios: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { campo: { type: 'string' }, etiqueta: { type: 'string' }, anterior: {}, nuevo: {} },
-      },
-    },
+    ...VERSION_PROPERTIES,
   },
 };
 

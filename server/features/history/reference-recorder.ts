@@ -18,6 +18,7 @@ import type { ResourceSchema } from '../../../src/resources/types';
 import type { RepositorySet } from '../../repository-set';
 import type { WriteRecord } from '../../write-rules';
 import { writeContext, type WriteContext } from './context';
+import { parseCambios } from './recorder';
 import { MERGE_WINDOW_MS, retentionOf } from './retention';
 
 export const REFERENCE_HISTORY = 'historial-referencias';
@@ -35,16 +36,6 @@ export function followedFields(schema: ResourceSchema): string[] {
     .map((field) => field.name);
 }
 
-const parse = (value: unknown): Cambio[] => {
-  if (typeof value !== 'string' || !value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? (parsed as Cambio[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 export const toReferenceVersion = (row: AnyObject): ReferenceVersion => ({
   id: Number(row.id),
   recurso: String(row.recurso ?? ''),
@@ -52,7 +43,7 @@ export const toReferenceVersion = (row: AnyObject): ReferenceVersion => ({
   fecha: row.fecha instanceof Date ? row.fecha.toISOString() : String(row.fecha),
   usuario: String(row.usuario ?? ''),
   origen: row.origen as ReferenceVersion['origen'],
-  cambios: parse(row.cambios),
+  cambios: parseCambios(row.cambios),
 });
 
 /** The versions a request writes into, per record (`recurso:id`), kept with the request's write context. */
@@ -100,7 +91,7 @@ async function storeChanges(
       target = candidate;
   }
   if (target) {
-    const merged = mergeCambios(parse(target.cambios), cambios);
+    const merged = mergeCambios(parseCambios(target.cambios), cambios);
     if (!merged.length) {
       await history.deleteById(target.id as number, options);
       versions.delete(key);

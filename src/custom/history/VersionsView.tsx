@@ -14,8 +14,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useMemo, type ReactNode } from 'react';
-import { ORIGEN_LABELS, showValue, type Cambio, type Origen } from '../../core/history/versions';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  ORIGEN_LABELS,
+  showValue,
+  touchesField,
+  type Cambio,
+  type Origen,
+} from '../../core/history/versions';
 
 export const VERSIONS_MESSAGES = {
   field: 'Campo',
@@ -78,6 +84,33 @@ export const FilterSelect = ({
     ))}
   </TextField>
 );
+
+/**
+ * The filters of a timeline (by field, by user) and the chosen version: the versions shown, the one selected
+ * (the newest shown until another is chosen) and its changes under the field filter.
+ */
+export function useVersionFilters<V extends VersionLike>(versions: readonly V[] | undefined) {
+  const [campo, setCampo] = useState('');
+  const [usuario, setUsuario] = useState('');
+  const [selectedId, setSelectedId] = useState<number | undefined>();
+  const { fields, users } = useVersionOptions(versions);
+  const shown = useMemo(
+    () =>
+      (versions ?? []).filter(
+        (v) => (!usuario || v.usuario === usuario) && (!campo || touchesField(v.cambios, campo)),
+      ),
+    [versions, campo, usuario],
+  );
+  const selected = shown.find((v) => v.id === selectedId) ?? shown[0];
+  const changes = selected ? selected.cambios.filter((c) => !campo || c.campo === campo) : [];
+  const filters = (
+    <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
+      <FilterSelect label={VERSIONS_MESSAGES.field} value={campo} options={fields} onChange={setCampo} />
+      <FilterSelect label={VERSIONS_MESSAGES.user} value={usuario} options={users} onChange={setUsuario} />
+    </Box>
+  );
+  return { shown, selected, changes, setSelectedId, filters };
+}
 
 /** The fields and the users the versions name, as filter options. */
 export function useVersionOptions(versions: readonly VersionLike[] | undefined) {

@@ -9,17 +9,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
 import type { ReferenceVersion } from '../../core/history/referenceVersions';
-import { touchesField } from '../../core/history/versions';
-import {
-  FilterSelect,
-  useVersionOptions,
-  versionTitle,
-  VERSIONS_MESSAGES,
-  VersionsLayout,
-} from '../history/VersionsView';
+import { useVersionFilters, versionTitle, VersionsLayout } from '../history/VersionsView';
 import type { ReferenceHistoryMethods } from './api';
 
 export const REFERENCE_HISTORY_MESSAGES = {
@@ -34,10 +27,6 @@ const Versions = ({ resource, id }: { resource: string; id: number | string }) =
   const dataProvider = useDataProvider<ReturnType<typeof useDataProvider> & ReferenceHistoryMethods>();
   const [versions, setVersions] = useState<ReferenceVersion[] | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [campo, setCampo] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [selectedId, setSelectedId] = useState<number | undefined>();
-
   useEffect(() => {
     let live = true;
     setError(undefined);
@@ -55,26 +44,14 @@ const Versions = ({ resource, id }: { resource: string; id: number | string }) =
     };
   }, [dataProvider, resource, id]);
 
-  const { fields, users } = useVersionOptions(versions);
-  const shown = useMemo(
-    () =>
-      (versions ?? []).filter(
-        (v) => (!usuario || v.usuario === usuario) && (!campo || touchesField(v.cambios, campo)),
-      ),
-    [versions, campo, usuario],
-  );
-  const selected = shown.find((v) => v.id === selectedId) ?? shown[0];
-  const changes = selected ? selected.cambios.filter((c) => !campo || c.campo === campo) : [];
+  const { shown, selected, changes, setSelectedId, filters } = useVersionFilters(versions);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!versions) return <CircularProgress size={24} aria-label={REFERENCE_HISTORY_MESSAGES.loading} />;
   if (!versions.length) return <Typography>{REFERENCE_HISTORY_MESSAGES.empty}</Typography>;
   return (
     <Box sx={{ width: '100%' }}>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <FilterSelect label={VERSIONS_MESSAGES.field} value={campo} options={fields} onChange={setCampo} />
-        <FilterSelect label={VERSIONS_MESSAGES.user} value={usuario} options={users} onChange={setUsuario} />
-      </Box>
+      {filters}
       {!shown.length ? (
         <Typography>{REFERENCE_HISTORY_MESSAGES.noMatch}</Typography>
       ) : (

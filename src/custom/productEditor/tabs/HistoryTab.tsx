@@ -9,13 +9,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, type Identifier } from 'react-admin';
-import { touchesField, type RestoreBody, type Version } from '../../../core/history/versions';
+import type { RestoreBody, Version } from '../../../core/history/versions';
 import {
-  FilterSelect,
   nameOf,
-  useVersionOptions,
+  useVersionFilters,
   versionTitle,
   VERSIONS_MESSAGES,
   VersionsLayout,
@@ -49,9 +48,6 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
   const notify = useNotify();
   const [versions, setVersions] = useState<Version[] | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [campo, setCampo] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [selectedId, setSelectedId] = useState<number | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -66,16 +62,7 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
 
   useEffect(load, [load]);
 
-  const { fields, users } = useVersionOptions(versions);
-  const shown = useMemo(
-    () =>
-      (versions ?? []).filter(
-        (v) => (!usuario || v.usuario === usuario) && (!campo || touchesField(v.cambios, campo)),
-      ),
-    [versions, campo, usuario],
-  );
-  const selected = shown.find((v) => v.id === selectedId) ?? shown[0];
-  const changes = selected ? selected.cambios.filter((c) => !campo || c.campo === campo) : [];
+  const { shown, selected, changes, setSelectedId, filters } = useVersionFilters(versions);
 
   const confirm = async () => {
     if (!pending || !selected) return;
@@ -100,10 +87,7 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <FilterSelect label={HISTORY_MESSAGES.field} value={campo} options={fields} onChange={setCampo} />
-        <FilterSelect label={HISTORY_MESSAGES.user} value={usuario} options={users} onChange={setUsuario} />
-      </Box>
+      {filters}
       {!shown.length ? (
         <Typography>{HISTORY_MESSAGES.noMatch}</Typography>
       ) : (
