@@ -62,9 +62,9 @@ export async function capVersions(
 }
 
 export interface PurgeOptions {
-  /** Rows one statement deletes at most (default 10,000): a large backlog never holds the store for long. */
+  /** Ids one statement covers (default 10,000): a large backlog never holds the store for long. */
   batch?: number;
-  /** Statements one run makes at most (default 100: a million rows), the rest waits for the next run. */
+  /** Statements one run makes per table at most (default 100: a million ids), the rest waits for the next run. */
   maxBatches?: number;
   now?: Date;
   /** The history tables purged (default: the product history and the reference data's). */
@@ -87,68 +87,75 @@ const affected = (result: unknown): number => {
   return Number(info?.affectedRows ?? info?.count ?? 0);
 };
 
-/**
- * Deletes the next (at most) `batch` rows of `scope` dated before `cutoff`, in id order after `afterId`
- * (keyset: a batch never reads again what earlier batches deleted), with two statements both engines run
- * alike and indexes serve: the last id of the batch (`SELECT MAX(id) FROM (SELECT id … ORDER BY id LIMIT n)`),
- * then `DELETE … WHERE <scope> AND id > afterId AND id <= last` (a primary key range). Answers how many rows
- * went and the last id reached (undefined: nothing left). Without SQL (no connector): a find and a delete by
- * ids.
- */
-async function deleteBatch(
-  repos: RepositorySet,
-  resource: string,
-  scope: Scope,
-  cutoff: Date,
-  batch: number,
-  afterId: number,
-): Promise<{ count: number; lastId?: number }> {
-  const repo = repos.repository(resource);
-  const connector = sqlConnectorOf(repo.dataSource);
-  const others = scope.others ?? [];
-  const companyWhere =
-    scope.empresaId !== undefined
-      ? { empresaId: scope.empresaId }
-      : others.length
-        ? { or: [{ empresaId: { nin: others } }, { empresaId: null }] }
-        : undefined;
-  const conditions: object[] = [{ fecha: { lt: cutoff } }, { id: { gt: afterId } }];
-  if (companyWhere) conditions.unshift(companyWhere);
-  if (!connector) {
-    const rows = await repo.find({
-      where: { and: conditions },
-      order: ['id ASC'],
-      limit: batch,
-      fields: { id: true },
-    });
-    if (!rows.length) return { count: 0 };
-    const ids = rows.map((row) => Number(row.id));
-    return { count: (await repo.deleteAll({ id: { inq: ids } })).count, lastId: Math.max(...ids) };
+/** The rows of every scope older than its bound, as one condition. */
+function expiredWhere(scopes: readonly Scope[], now: number): object | undefined {
+  const parts: object[] = [];
+  for (const scope of scopes) {
+    if (scope.days <= 0) continue;
+    const older = { fecha: { lt: new Date(now - scope.days * DAY_MS) } };
+    const others = scope.others ?? [];
+    if (scope.empresaId !== undefined) parts.push({ and: [{ empresaId: scope.empresaId }, older] });
+    else if (others.length)
+      parts.push({ and: [{ or: [{ empresaId: { nin: others } }, { empresaId: null }] }, older] });
+    else parts.push(older);
   }
-  const model = repo.entityClass.modelName;
-  const { t, c } = namesOf(connector, model);
-  const [found] = await run(
-    connector,
-    statement(connector, model, `SELECT MAX(${c('id')}) AS last_id FROM (SELECT ${c('id')} FROM ${t} `)
-      .merge(connector.buildWhere(model, { and: conditions }))
-      .merge(`ORDER BY ${c('id')} LIMIT ${Math.floor(batch)}) batch`),
-  );
-  const last = found?.last_id;
-  if (last === null || last === undefined) return { count: 0 };
-  const lastId = Number(last);
-  const removed = await run(
-    connector,
-    statement(connector, model, `DELETE FROM ${t} `).merge(
-      connector.buildWhere(model, { and: [...conditions, { id: { lte: lastId } }] }),
-    ),
-  );
-  return { count: affected(removed), lastId };
+  return parts.length ? (parts.length === 1 ? parts[0] : { or: parts }) : undefined;
 }
 
 /**
- * Deletes the versions older than each company's bound (product and reference data history), `batch` rows a
- * statement and at most `maxBatches` statements a run, letting other requests in between; returns how many
- * went.
+ * Deletes the expired rows of `resource` in windows of `batch` ids, from the lowest id up (old versions have
+ * the low ids: a version is created with the time of its write and later merges only move it forward): one
+ * `DELETE … WHERE <expired> AND id > a AND id <= a + batch` per window, a primary key range both engines run
+ * alike whatever their planner thinks of the other indexes, reading and deleting at most `batch` rows.
+ * Answers the rows removed and the windows used.
+ */
+async function purgeResource(
+  repos: RepositorySet,
+  resource: string,
+  expired: object,
+  batch: number,
+  maxBatches: number,
+): Promise<{ removed: number; batches: number }> {
+  const repo = repos.repository(resource);
+  const connector = sqlConnectorOf(repo.dataSource);
+  let removed = 0;
+  let batches = 0;
+  if (!connector) {
+    while (batches < maxBatches) {
+      batches += 1;
+      const rows = await repo.find({ where: expired, limit: batch, fields: { id: true } });
+      if (!rows.length) break;
+      removed += (await repo.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count;
+    }
+    return { removed, batches };
+  }
+  const model = repo.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const [range] = await run(
+    connector,
+    statement(connector, model, `SELECT MIN(${c('id')}) AS min_id, MAX(${c('id')}) AS max_id FROM ${t}`),
+  );
+  if (range?.min_id === null || range?.min_id === undefined) return { removed, batches };
+  const last = Number(range.max_id);
+  for (let from = Number(range.min_id) - 1; from < last && batches < maxBatches; from += batch) {
+    batches += 1;
+    const window = { and: [expired, { id: { gt: from } }, { id: { lte: from + batch } }] };
+    removed += affected(
+      await run(
+        connector,
+        statement(connector, model, `DELETE FROM ${t} `).merge(connector.buildWhere(model, window)),
+      ),
+    );
+    // other requests run between two windows
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { removed, batches };
+}
+
+/**
+ * Deletes the versions older than each company's bound (product and reference data history), in windows of
+ * `batch` ids and at most `maxBatches` statements per table and run, letting other requests in between;
+ * returns how many went.
  */
 export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}): Promise<number> {
   const batch = Math.max(1, opts.batch ?? 10_000);
@@ -165,23 +172,10 @@ export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}
     scopes.push({ empresaId, days: (await retentionOf(repos, empresaId)).days });
   }
   scopes.push({ others: configured, days: DEFAULT_KEEP_DAYS });
+  const expired = expiredWhere(scopes, now);
+  if (!expired) return 0;
   let removed = 0;
-  let batches = 0;
-  for (const resource of resources) {
-    for (const scope of scopes) {
-      if (scope.days <= 0) continue;
-      const cutoff = new Date(now - scope.days * DAY_MS);
-      let afterId = 0;
-      while (batches < maxBatches) {
-        batches += 1;
-        const { count, lastId } = await deleteBatch(repos, resource, scope, cutoff, batch, afterId);
-        removed += count;
-        if (lastId === undefined) break;
-        afterId = lastId;
-        // other requests run between two batches
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-  }
+  for (const resource of resources)
+    removed += (await purgeResource(repos, resource, expired, batch, maxBatches)).removed;
   return removed;
 }
