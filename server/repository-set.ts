@@ -20,9 +20,12 @@ import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
 import { InternalRepository, SchemaRepository, type IdType, type RowClass } from './repositories';
 import { ViewRepository } from './views';
+import type { WriteHooks } from './write-rules';
 
-/** A stored row always has its id. */
-type Stored<E extends object> = 'id' extends keyof E ? Omit<E, 'id'> & { id: NonNullable<E['id']> } : E;
+/** A stored record always has its id. */
+export type Stored<E extends object> = 'id' extends keyof E
+  ? Omit<E, 'id'> & { id: NonNullable<E['id']> }
+  : E;
 
 /**
  * A stored row of a declared resource: LoopBack's entity with the schema's fields typed (EntityOf) and its id
@@ -31,8 +34,8 @@ type Stored<E extends object> = 'id' extends keyof E ? Omit<E, 'id'> & { id: Non
 export type EntityRow<E extends object> = Omit<Entity, 'toObject' | 'toJSON'> &
   Stored<E> & {
     /** The row as a plain object of its declared fields. */
-    toObject(): E;
-    toJSON(): E;
+    toObject(): Stored<E>;
+    toJSON(): Stored<E>;
   };
 
 /** Where conditions and writes name declared fields only, with values of their types. */
@@ -47,6 +50,8 @@ type TypedMethods<E extends object> = {
   updateAll(data: DataObject<E>, where?: Where<E>, options?: Options): Promise<Count>;
   replaceById(id: IdType, data: DataObject<E>, options?: Options): Promise<void>;
   deleteAll(where?: Where<E>, options?: Options): Promise<Count>;
+  /** Hooks around writes, given the rows as the declaration types them. */
+  addHooks(hooks: WriteHooks<E, Stored<E>>): void;
 };
 
 /**
@@ -59,6 +64,15 @@ export type TypedRepository<E extends object> = TypedMethods<E> & SchemaReposito
 
 /** The record of a registered resource as the API stores it (dates read as Date, written as Date or text). */
 export type StoredEntity<N extends ResourceName> = EntityOf<N, Date | string>;
+
+/** A stored record of the resource `N` as a plain object (what `toObject()` of its rows answers). */
+export type StoredRecord<N extends ResourceName> = Stored<StoredEntity<N>>;
+
+/** A row of the resource `N` as its repository reads it (an entity; `toObject()` gives the plain record). */
+export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
+
+/** A row of a resource named at run time (a child table of the product), as a plain object. */
+export type PlainRow = Record<string, unknown>;
 
 /** The repository of the resource `N` of the registry. */
 export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
