@@ -7,6 +7,7 @@ import { EntityNotFoundError } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import type { CompanyAccess } from '../../auth/keys';
 import { FORBIDDEN_COMPANY, visibleWhere } from '../../company';
+import type { ResourceName } from '../../../src/resources/registry';
 import type { PlainRow, RepositorySet, StoredRecord } from '../../repository-set';
 
 /** Whether the caller may see rows of company `empresaId`. */
@@ -47,7 +48,21 @@ export async function productByName(
 /** The where clause restricting a company-scoped resource to what the caller may see (undefined: all). */
 export const companyWhere = (access: CompanyAccess, field = 'empresaId') => visibleWhere(access, field);
 
-/** Plain objects of the rows of a child resource for some products. */
+/** Plain objects of the rows of a child resource for some products (typed when the resource is named). */
+export async function childRows<N extends ResourceName>(
+  repos: RepositorySet,
+  resource: N,
+  field: string,
+  productIds: readonly number[],
+  order?: string[],
+): Promise<StoredRecord<N>[]>;
+export async function childRows(
+  repos: RepositorySet,
+  resource: string,
+  field: string,
+  productIds: readonly number[],
+  order?: string[],
+): Promise<PlainRow[]>;
 export async function childRows(
   repos: RepositorySet,
   resource: string,
