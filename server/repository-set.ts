@@ -56,11 +56,18 @@ type TypedMethods<E extends object> = {
 
 /**
  * The repository of a declared resource, typed from its schema: the same SchemaRepository (write rules, hooks,
- * stamps), seen through the record type its declaration derives (src/resources/registry.ts EntityOf). A call in
- * the declared fields gets typed rows; the untyped signatures of SchemaRepository stay behind them (a where on a
- * joined column, a row built as AnyObject), so it is still a SchemaRepository wherever one is expected.
+ * stamps), seen through the record type its declaration derives (src/resources/registry.ts EntityOf). Reads,
+ * wheres and writes name declared fields only, with values of their types.
  */
-export type TypedRepository<E extends object> = TypedMethods<E> & SchemaRepository;
+export type TypedRepository<E extends object> = Omit<SchemaRepository, keyof TypedMethods<E>> &
+  TypedMethods<E>;
+
+/**
+ * What `repository(name)` answers for a registered name: the typed signatures first, SchemaRepository's untyped
+ * ones behind them (a where on a joined column, a row built as AnyObject), so it is still a SchemaRepository
+ * wherever one is expected. Code that wants every call checked holds it as `RepositoryOf<N>`.
+ */
+export type LenientRepository<E extends object> = TypedMethods<E> & SchemaRepository;
 
 /** The record of a registered resource as the API stores it (dates read as Date, written as Date or text). */
 export type StoredEntity<N extends ResourceName> = EntityOf<N, Date | string>;
@@ -74,12 +81,12 @@ export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
 /** A row of a resource named at run time (a child table of the product), as a plain object. */
 export type PlainRow = Record<string, unknown>;
 
-/** The repository of the resource `N` of the registry. */
+/** The repository of the resource `N` of the registry, every call checked against its declaration. */
 export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
 
 /** `repository(name)`: typed for a registered resource's name, the plain repository for any other name. */
 export interface RepositoryLookup {
-  <N extends ResourceName>(name: N): RepositoryOf<N>;
+  <N extends ResourceName>(name: N): LenientRepository<StoredEntity<N>>;
   (name: string): SchemaRepository;
 }
 

@@ -208,7 +208,12 @@ export class CatalogueProductsController {
   }
 
   /** `id` IN / NOT IN (SELECT `key` FROM `repo` WHERE `where`), run by the database. */
-  private subquery(repo: SchemaRepository, key: string, where: Clause, negate = false): Clause {
+  private subquery(
+    repo: Pick<SchemaRepository, 'entityClass'>,
+    key: string,
+    where: Clause,
+    negate = false,
+  ): Clause {
     const scope: ParentScope = { field: 'id', model: repo.entityClass.definition.name, key, where, negate };
     return { [PARENT_SCOPE]: scope };
   }
@@ -223,8 +228,9 @@ export class CatalogueProductsController {
     return found;
   }
 
-  private companyOf(catalogue: RowOf<typeof CATALOGUES>): number | null | undefined {
-    return catalogue.empresaId;
+  /** The catalogue's company (a stored catalogue without one matches products without one, as before). */
+  private companyOf(catalogue: RowOf<typeof CATALOGUES>): number | null {
+    return catalogue.empresaId ?? null;
   }
 
   private async productIdsInCatalogue(catalogoId: number): Promise<number[]> {
@@ -243,7 +249,7 @@ export class CatalogueProductsController {
     const wanted = unique(body.productoIds);
     if (!wanted.length) return [];
     const known = await this.products.find({
-      where: { and: [{ id: { inq: wanted } }, { empresaId: this.companyOf(catalogue) }] },
+      where: { and: [{ id: { inq: wanted } }, { empresaId: { eq: this.companyOf(catalogue) } }] },
       fields: { id: true },
     });
     const knownIds = new Set(known.map((row) => Number(row.id)));

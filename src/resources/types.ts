@@ -299,7 +299,7 @@ export interface DeclaredField<
 export type DeclaredSchema<
   F extends readonly FieldSchema[] = readonly FieldSchema[],
   N extends string = string,
-> = ResourceSchema & {
+> = Omit<ResourceSchema, 'name' | 'fields'> & {
   readonly name: N;
   readonly fields: F;
 };
