@@ -7,7 +7,6 @@
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +25,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Confirm, useDataProvider, useNotify, type Identifier } from 'react-admin';
 import { FILE_EXTENSIONS, IMAGE_EXTENSIONS, MAX_UPLOAD_MB } from '../../../core/productEditor/contract';
 import {
@@ -40,6 +38,7 @@ import {
   type MediaStep,
 } from '../../../core/productEditor/mediaPlan';
 import { MediaThumb } from '../MediaThumb';
+import { DropArea } from './MediaDropArea';
 import {
   PRINCIPAL_ONLY_IMAGES,
   canBePrincipal,
@@ -76,58 +75,6 @@ const IMAGE_ACCEPT: Record<string, string[]> = {
 
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Error desconocido';
-
-const DropArea = ({
-  label,
-  hint,
-  multiple,
-  accept,
-  disabled,
-  onFiles,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  multiple: boolean;
-  accept: Record<string, string[]>;
-  disabled: boolean;
-  onFiles(files: File[]): void;
-  testId: string;
-}) => {
-  const onDrop = useCallback(
-    (accepted: File[], rejected: FileRejection[]) => onFiles([...accepted, ...rejected.map((r) => r.file)]),
-    [onFiles],
-  );
-  // Size and type are checked by uploadProblem (clear Spanish messages), not by the dropzone.
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple, disabled, accept });
-  return (
-    <Box
-      {...getRootProps()}
-      data-testid={testId}
-      sx={{
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: isDragActive ? 'primary.main' : 'divider',
-        bgcolor: isDragActive ? 'action.hover' : 'background.paper',
-        borderRadius: 2,
-        p: 2,
-        textAlign: 'center',
-        cursor: disabled ? 'default' : 'pointer',
-        outline: 'none',
-        '&:focus-visible': { borderColor: 'primary.main' },
-      }}
-    >
-      <input {...getInputProps()} aria-label={label} />
-      <UploadFile color={disabled ? 'disabled' : 'primary'} />
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {hint}
-      </Typography>
-    </Box>
-  );
-};
 
 export const MediaTab = ({ product, media, onMediaChange, onImageChange }: MediaTabProps) => {
   const api = useProductApi();
