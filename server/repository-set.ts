@@ -3,13 +3,92 @@
  * ViewRepository per `view: true` schema, one InternalRepository per join model, for refresh tokens and for generation claims;
  * relations wired to their inclusion resolvers.
  */
-import type { juggler } from '@loopback/repository';
+import type {
+  Count,
+  DataObject,
+  Entity,
+  Filter,
+  FilterExcludingWhere,
+  Options,
+  Where,
+  juggler,
+} from '@loopback/repository';
+import type { EntityOf, ResourceName } from '../src/resources/registry';
 import type { ResourceSchema } from '../src/resources/types';
 import { joinDecorator, joinsFor } from './joins';
 import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
-import { InternalRepository, SchemaRepository, type RowClass } from './repositories';
+import { InternalRepository, SchemaRepository, type IdType, type RowClass } from './repositories';
 import { ViewRepository } from './views';
+import type { WriteHooks } from './write-rules';
+
+/** A stored record always has its id. */
+export type Stored<E extends object> = 'id' extends keyof E
+  ? Omit<E, 'id'> & { id: NonNullable<E['id']> }
+  : E;
+
+/**
+ * A stored row of a declared resource: LoopBack's entity with the schema's fields typed (EntityOf) and its id
+ * present.
+ */
+export type EntityRow<E extends object> = Omit<Entity, 'toObject' | 'toJSON'> &
+  Stored<E> & {
+    /** The row as a plain object of its declared fields. */
+    toObject(): Stored<E>;
+    toJSON(): Stored<E>;
+  };
+
+/** Where conditions and writes name declared fields only, with values of their types. */
+type TypedMethods<E extends object> = {
+  find(filter?: Filter<E>, options?: Options): Promise<EntityRow<E>[]>;
+  findOne(filter?: Filter<E>, options?: Options): Promise<EntityRow<E> | null>;
+  findById(id: IdType, filter?: FilterExcludingWhere<E>, options?: Options): Promise<EntityRow<E>>;
+  count(where?: Where<E>, options?: Options): Promise<Count>;
+  create(data: DataObject<E>, options?: Options): Promise<EntityRow<E>>;
+  createAll(data: DataObject<E>[], options?: Options): Promise<EntityRow<E>[]>;
+  updateById(id: IdType, data: DataObject<E>, options?: Options): Promise<void>;
+  updateAll(data: DataObject<E>, where?: Where<E>, options?: Options): Promise<Count>;
+  replaceById(id: IdType, data: DataObject<E>, options?: Options): Promise<void>;
+  deleteAll(where?: Where<E>, options?: Options): Promise<Count>;
+  /** Hooks around writes, given the rows as the declaration types them. */
+  addHooks(hooks: WriteHooks<E, Stored<E>>): void;
+};
+
+/**
+ * The repository of a declared resource, typed from its schema: the same SchemaRepository (write rules, hooks,
+ * stamps), seen through the record type its declaration derives (src/resources/registry.ts EntityOf). Reads,
+ * wheres and writes name declared fields only, with values of their types.
+ */
+export type TypedRepository<E extends object> = Omit<SchemaRepository, keyof TypedMethods<E>> &
+  TypedMethods<E>;
+
+/**
+ * What `repository(name)` answers for a registered name: the typed signatures first, SchemaRepository's untyped
+ * ones behind them (a where on a joined column, a row built as AnyObject), so it is still a SchemaRepository
+ * wherever one is expected. Code that wants every call checked holds it as `RepositoryOf<N>`.
+ */
+export type LenientRepository<E extends object> = TypedMethods<E> & SchemaRepository;
+
+/** The record of a registered resource as the API stores it (dates read as Date, written as Date or text). */
+export type StoredEntity<N extends ResourceName> = EntityOf<N, Date | string>;
+
+/** A stored record of the resource `N` as a plain object (what `toObject()` of its rows answers). */
+export type StoredRecord<N extends ResourceName> = Stored<StoredEntity<N>>;
+
+/** A row of the resource `N` as its repository reads it (an entity; `toObject()` gives the plain record). */
+export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
+
+/** A row of a resource named at run time (a child table of the product), as a plain object. */
+export type PlainRow = Record<string, unknown>;
+
+/** The repository of the resource `N` of the registry, every call checked against its declaration. */
+export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
+
+/** `repository(name)`: typed for a registered resource's name, the plain repository for any other name. */
+export interface RepositoryLookup {
+  <N extends ResourceName>(name: N): LenientRepository<StoredEntity<N>>;
+  (name: string): SchemaRepository;
+}
 
 export interface RepositorySet {
   /** schema.name → repository of a stored resource. */
@@ -23,8 +102,11 @@ export interface RepositorySet {
   generationClaims: InternalRepository;
   /** The store runs company scoping through a parent as a subquery (parent-scope.ts). */
   parentSubqueries: boolean;
-  /** The repository of a stored resource (throws if there is none). */
-  repository(name: string): SchemaRepository;
+  /**
+   * The repository of a stored resource (throws if there is none), typed from its declaration when `name` is a
+   * registered resource's.
+   */
+  repository: RepositoryLookup;
 }
 
 export function createRepositories(
@@ -79,6 +161,7 @@ export function createRepositories(
     refreshTokens,
     generationClaims,
     parentSubqueries,
-    repository,
+    // the same repositories, typed by the name's declaration
+    repository: repository as RepositoryLookup,
   };
 }

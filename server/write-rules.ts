@@ -12,18 +12,22 @@ import { dateOrderErrors, formatErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
 
 /** One stored row before and after a write: no `before` for a create, no `after` for a delete. */
-export interface WriteRecord {
-  before?: AnyObject;
-  after?: AnyObject;
+export interface WriteRecord<S extends object = AnyObject> {
+  before?: S;
+  after?: S;
 }
 
 /** One row before and after an update. */
-export interface RowChange {
-  before: AnyObject;
-  after: AnyObject;
+export interface RowChange<S extends object = AnyObject> {
+  before: S;
+  after: S;
 }
 
-export interface WriteHooks {
+/**
+ * `W`: a row as it will be written (a create has no id yet); `S`: a stored row. A typed repository
+ * (repository-set.ts RepositoryOf) gives the types its declaration derives; untyped, both are AnyObject.
+ */
+export interface WriteHooks<W extends object = AnyObject, S extends object = W> {
   /**
    * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
@@ -31,33 +35,33 @@ export interface WriteHooks {
    * `stored` is the row as it is now when the repository has already read it (an update or a replace), so a
    * hook need not read it again; absent on a create, or when the repository did not read it.
    */
-  beforeWrite?(row: AnyObject, stored?: AnyObject): Promise<void>;
+  beforeWrite?(row: W, stored?: S): Promise<void>;
   /**
    * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
    * or remove what depends on them first (a failure there refuses the delete).
    */
-  beforeDelete?(rows: AnyObject[]): Promise<void>;
+  beforeDelete?(rows: S[]): Promise<void>;
   /** After a create, with the stored row. Failures are logged, never undo the create. */
-  afterCreate?(row: AnyObject): Promise<void>;
+  afterCreate?(row: S): Promise<void>;
   /** After a delete, with the rows removed. Failures are logged, never undo the delete. */
   /**
    * After a delete. With `deleteInTransaction` (database-only work, such as deleting child rows) and a store
    * with transactions it runs in the delete's transaction (pass `options` on): a failure undoes the delete.
    * Otherwise (external calls) it runs after the delete and a failure is logged.
    */
-  afterDelete?(rows: AnyObject[], options?: Options): Promise<void>;
+  afterDelete?(rows: S[], options?: Options): Promise<void>;
   deleteInTransaction?: boolean;
   /**
    * After an update or replace, with each row as it was and as it is now. Failures are logged, never undo the
    * write. A hook that writes to the same repository sees its own write here too (compare before/after).
    */
-  afterUpdate?(changes: RowChange[]): Promise<void>;
+  afterUpdate?(changes: RowChange<S>[]): Promise<void>;
   /**
    * A record of every create, update, replace and delete (the product history), run with the rows as they were
    * and as they are now, with `options` of the write's own transaction on a store with transactions: a failure
    * undoes the write. Runs before the other after-hooks.
    */
-  recordWrites?(records: WriteRecord[], options: Options): Promise<void>;
+  recordWrites?(records: WriteRecord<S>[], options: Options): Promise<void>;
 }
 
 /** 422 in LoopBack's validation shape, with one message per field. */

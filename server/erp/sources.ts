@@ -2,17 +2,22 @@
  * What each synchronisation sends: the company's products (with their first general record) and the
  * relations whose principal SKU is one of them, as ERP payloads (SyncBatch items).
  */
-import type { AnyObject } from '@loopback/repository';
-import type { RepositorySet } from '../repository-set';
+import type { Where } from '@loopback/repository';
+import type { RepositorySet, RowOf, StoredEntity, StoredRecord } from '../repository-set';
 import { ERP_ENDPOINTS, type SyncBatch, type SyncItem } from './sync';
 
-type Row = AnyObject;
+/** A product as the batches read it: a stored row, or its plain record. */
+type Product = StoredRecord<'productos'>;
+type General = StoredRecord<'producto-generals'>;
 
 const IN_BATCH = 500;
 
-async function generalsOf(repositories: RepositorySet, ids: readonly number[]): Promise<Map<number, Row>> {
+async function generalsOf(
+  repositories: RepositorySet,
+  ids: readonly number[],
+): Promise<Map<number, General>> {
   const generals = repositories.repository('producto-generals');
-  const byProduct = new Map<number, Row>();
+  const byProduct = new Map<number, General>();
   for (let i = 0; i < ids.length; i += IN_BATCH) {
     const rows = await generals.find({
       where: { productoId: { inq: ids.slice(i, i + IN_BATCH) } },
@@ -36,8 +41,8 @@ export interface ProductSelection {
 export async function selectProducts(
   repositories: RepositorySet,
   selection: ProductSelection,
-): Promise<Row[]> {
-  const where: Row = selection.ids
+): Promise<RowOf<'productos'>[]> {
+  const where: Where<StoredEntity<'productos'>> = selection.ids
     ? { and: [{ empresaId: selection.empresaId }, { id: { inq: [...selection.ids] } }] }
     : { and: [{ empresaId: selection.empresaId }, { sincronizarConBC: 'S' }] };
   return repositories.repository('productos').find({ where, order: ['nombre ASC'] });
@@ -45,22 +50,22 @@ export async function selectProducts(
 
 export async function productBatch(
   repositories: RepositorySet,
-  products: readonly Row[],
+  products: readonly Product[],
 ): Promise<SyncBatch> {
   const generals = await generalsOf(
     repositories,
     products.map((p) => Number(p.id)),
   );
   const items: SyncItem[] = products.map((product) => {
-    const general = generals.get(Number(product.id)) ?? {};
+    const general = generals.get(product.id);
     return {
-      id: product.id as number,
+      id: product.id,
       registro: String(product.nombre),
       payload: {
         no: product.nombre,
-        descripcion: general.titulo ?? null,
-        marca: general.marca ?? null,
-        ean: general.ean ?? null,
+        descripcion: general?.titulo ?? null,
+        marca: general?.marca ?? null,
+        ean: general?.ean ?? null,
         itemCategoryCode: product.categorias ?? null,
         finalizado: product.finalizado ?? 'N',
         ensamblado: product.ensamblado ?? 'N',
@@ -77,7 +82,7 @@ export async function productBatch(
 
 export async function referenceStateBatch(
   repositories: RepositorySet,
-  products: readonly Row[],
+  products: readonly Product[],
 ): Promise<SyncBatch> {
   const generals = await generalsOf(
     repositories,
@@ -88,11 +93,11 @@ export async function referenceStateBatch(
     endpoint: ERP_ENDPOINTS.itemState,
     repo: repositories.repository('productos'),
     items: products.map((product) => ({
-      id: product.id as number,
+      id: product.id,
       registro: String(product.nombre),
       payload: {
         no: product.nombre,
-        estadoReferencia: generals.get(Number(product.id))?.estadoReferencia ?? null,
+        estadoReferencia: generals.get(product.id)?.estadoReferencia ?? null,
       },
     })),
   };
@@ -117,13 +122,13 @@ const RELATIONS = [
 /** Spare parts, substitutes and assemblies whose skuPrincipal is one of the products. */
 export async function relationBatches(
   repositories: RepositorySet,
-  products: readonly Row[],
+  products: readonly Product[],
 ): Promise<SyncBatch[]> {
   const skus = products.map((p) => String(p.nombre));
   const batches: SyncBatch[] = [];
   for (const relation of RELATIONS) {
     const repo = repositories.repository(relation.resource);
-    const rows: Row[] = [];
+    const rows: RowOf<(typeof relation)['resource']>[] = [];
     for (let i = 0; i < skus.length; i += IN_BATCH) {
       rows.push(
         ...(await repo.find({
@@ -137,14 +142,20 @@ export async function relationBatches(
       endpoint: relation.endpoint,
       repo,
       items: rows.map((row) => {
-        const { id, fechaCreacion, fechaModificacion, ...rest } = row;
-        void fechaCreacion;
-        void fechaModificacion;
-        delete rest.fechaSincronizacionConBC;
-        delete rest.fechaEjecucionDeProcesoSincroBC;
-        delete rest.motivoErrorSincroConBC;
+        // the relation's own fields: no stamps, no sync log
+        const {
+          id,
+          fechaCreacion,
+          fechaModificacion,
+          fechaSincronizacionConBC,
+          fechaEjecucionDeProcesoSincroBC,
+          motivoErrorSincroConBC,
+          ...rest
+        } = row.toObject();
+        void [fechaCreacion, fechaModificacion, fechaSincronizacionConBC];
+        void [fechaEjecucionDeProcesoSincroBC, motivoErrorSincroConBC];
         return {
-          id: id as number,
+          id,
           registro: `${String(row.skuPrincipal)} → ${String(row[relation.related])}`,
           payload: rest,
         };

@@ -7,7 +7,8 @@
  * and each row adds a logsnavs row (INFO or ERROR). When the ERP stops answering (status 0) the run stops
  * calling it and the remaining rows get the same reason: nothing is presented as synchronised that was not.
  */
-import type { AnyObject } from '@loopback/repository';
+import type { DataObject } from '@loopback/repository';
+import type { StoredEntity } from '../repository-set';
 import type { ErpAdapter, ErpResult } from './adapter';
 import type { SyncFailure, SyncState, SyncSummary } from '../../src/core/integrations/contract';
 
@@ -31,13 +32,19 @@ export const ERP_ENDPOINTS = {
 
 export type { SyncFailure, SyncState, SyncSummary };
 
+/** The sync-log fields a run writes on a synced row (docs/requirements.md#r3-entities "Sync log row"). */
+export type SyncLogChanges = Partial<
+  Record<(typeof SYNC_FIELDS)[keyof typeof SYNC_FIELDS], Date | string | null>
+>;
+
 /** What a sync needs from a repository (the generated SchemaRepository satisfies it). */
 export interface SyncRepo {
-  updateById(id: number | string, data: AnyObject): Promise<void>;
+  updateById(id: number | string, data: SyncLogChanges): Promise<void>;
 }
 
+/** Where a run writes its logsnavs rows (the logsnavs repository, or one that adds the company). */
 export interface LogRepo {
-  create(data: AnyObject): Promise<unknown>;
+  create(data: DataObject<StoredEntity<'logsnavs'>>): Promise<unknown>;
 }
 
 export interface SyncItem {

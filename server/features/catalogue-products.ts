@@ -14,7 +14,7 @@
  * Body validation is AJV's (422 VALIDATION_FAILED); query validation answers 400 INVALID_PARAMETER_VALUE.
  */
 import { BindingKey, inject } from '@loopback/core';
-import { EntityNotFoundError, type AnyObject, type Count, type Where } from '@loopback/repository';
+import { EntityNotFoundError, type Count, type Where } from '@loopback/repository';
 import { del, get, HttpErrors, param, post, requestBody, type SchemaObject } from '@loopback/rest';
 import {
   ADD_PATH,
@@ -34,8 +34,8 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import { PARENT_SCOPE, type ParentScope } from '../parent-scope';
 import { checkLimit, checkWhere } from '../query-guard';
-import type { Row, SchemaRepository } from '../repositories';
-import type { RepositorySet } from '../repository-set';
+import type { SchemaRepository } from '../repositories';
+import type { RepositoryOf, RepositorySet, RowOf, StoredEntity, StoredRecord } from '../repository-set';
 import { Mutex } from '../mutex';
 import { requires } from '../auth/permiso';
 
@@ -46,6 +46,11 @@ const LINKS = 'catalogos-productos';
 const PRODUCTS = 'productos';
 const GENERALS = 'producto-generals';
 
+type Product = StoredEntity<typeof PRODUCTS>;
+/** A listed product: its fields (those asked for) and its first general record's title, brand and grouping. */
+type ListedProduct = Partial<StoredRecord<typeof PRODUCTS>> &
+  Partial<Pick<StoredRecord<typeof GENERALS>, (typeof GENERAL_FIELDS)[number]>>;
+
 type Clause = Record<string, unknown>;
 
 const PRODUCT_FIELDS: ReadonlySet<string> = new Set(
@@ -53,7 +58,7 @@ const PRODUCT_FIELDS: ReadonlySet<string> = new Set(
 );
 const GENERAL_FIELD_SET: ReadonlySet<string> = new Set(GENERAL_FIELDS);
 /** Product columns of a listing row (the general ones are added from producto-generals). */
-const ROW_FIELDS = ['id', 'empresaId', 'nombre', 'categorias', 'imagen', 'finalizado'];
+const ROW_FIELDS: (keyof Product)[] = ['id', 'empresaId', 'nombre', 'categorias', 'imagen', 'finalizado'];
 
 const BODY_SCHEMA: SchemaObject = {
   type: 'object',
@@ -160,7 +165,8 @@ function checkedOrder(order: unknown): string[] {
   return result.length ? result : ['nombre ASC'];
 }
 
-function checkedFields(fields: unknown): string[] | undefined {
+/** The product fields a filter asks for: declared fields only (anything else is refused). */
+function checkedFields(fields: unknown): (keyof Product)[] | undefined {
   if (fields === undefined) return undefined;
   const names = Array.isArray(fields)
     ? fields.map(String)
@@ -169,7 +175,7 @@ function checkedFields(fields: unknown): string[] | undefined {
         .map(([name]) => name);
   for (const name of names)
     if (!PRODUCT_FIELDS.has(name)) throw badParameter('filter', { fields }, `Unknown field "${name}".`);
-  return names.length ? names : undefined;
+  return names.length ? (names as (keyof Product)[]) : undefined;
 }
 
 interface ListFilter {
@@ -182,10 +188,10 @@ interface ListFilter {
 }
 
 export class CatalogueProductsController {
-  private readonly catalogues: SchemaRepository;
-  private readonly links: SchemaRepository;
-  private readonly products: SchemaRepository;
-  private readonly generals: SchemaRepository;
+  private readonly catalogues: RepositoryOf<typeof CATALOGUES>;
+  private readonly links: RepositoryOf<typeof LINKS>;
+  private readonly products: RepositoryOf<typeof PRODUCTS>;
+  private readonly generals: RepositoryOf<typeof GENERALS>;
   /** Membership and general-data conditions run as subqueries (a SQL store). */
   private readonly subqueries: boolean;
 
@@ -202,26 +208,29 @@ export class CatalogueProductsController {
   }
 
   /** `id` IN / NOT IN (SELECT `key` FROM `repo` WHERE `where`), run by the database. */
-  private subquery(repo: SchemaRepository, key: string, where: Clause, negate = false): Clause {
+  private subquery(
+    repo: Pick<SchemaRepository, 'entityClass'>,
+    key: string,
+    where: Clause,
+    negate = false,
+  ): Clause {
     const scope: ParentScope = { field: 'id', model: repo.entityClass.definition.name, key, where, negate };
     return { [PARENT_SCOPE]: scope };
   }
 
   /** The catalogue, if the caller may see it; 404 ENTITY_NOT_FOUND otherwise (its existence is not revealed). */
-  private async catalogue(id: number): Promise<Row> {
-    const idField = this.catalogues.schema.idField;
-    const found = await this.catalogues.findOne({ where: { [idField]: id } });
-    const companyField = this.catalogues.schema.companyField ?? 'empresaId';
+  private async catalogue(id: number): Promise<RowOf<typeof CATALOGUES>> {
+    const found = await this.catalogues.findOne({ where: { Id: id } });
     const visible =
       found &&
-      (this.access.admin ||
-        (this.access.empresaId !== null && found[companyField] === this.access.empresaId));
+      (this.access.admin || (this.access.empresaId !== null && found.empresaId === this.access.empresaId));
     if (!found || !visible) throw new EntityNotFoundError(this.catalogues.schema.model, id);
     return found;
   }
 
-  private companyOf(catalogue: Row): unknown {
-    return catalogue[this.catalogues.schema.companyField ?? 'empresaId'];
+  /** The catalogue's company (a stored catalogue without one matches products without one, as before). */
+  private companyOf(catalogue: RowOf<typeof CATALOGUES>): number | null {
+    return catalogue.empresaId ?? null;
   }
 
   private async productIdsInCatalogue(catalogoId: number): Promise<number[]> {
@@ -233,12 +242,14 @@ export class CatalogueProductsController {
     ...requires({ action: 'create', resource: 'catalogos-productos' }),
     ...ok('CatalogoProducto rows created', { type: 'array', items: LINK_SCHEMA }),
   })
-  async add(@requestBody(jsonBody(BODY_SCHEMA)) body: CatalogueProductsBody): Promise<AnyObject[]> {
+  async add(
+    @requestBody(jsonBody(BODY_SCHEMA)) body: CatalogueProductsBody,
+  ): Promise<StoredRecord<typeof LINKS>[]> {
     const catalogue = await this.catalogue(body.catalogoId);
     const wanted = unique(body.productoIds);
     if (!wanted.length) return [];
     const known = await this.products.find({
-      where: { and: [{ id: { inq: wanted } }, { empresaId: this.companyOf(catalogue) }] },
+      where: { and: [{ id: { inq: wanted } }, { empresaId: { eq: this.companyOf(catalogue) } }] },
       fields: { id: true },
     });
     const knownIds = new Set(known.map((row) => Number(row.id)));
@@ -274,7 +285,7 @@ export class CatalogueProductsController {
       const created = await this.links.createAll(
         missing.map((productoId) => ({ catalogoId: body.catalogoId, productoId })),
       );
-      return created.map((row) => row.toJSON() as AnyObject);
+      return created.map((row) => row.toJSON());
     });
   }
 
@@ -337,7 +348,7 @@ export class CatalogueProductsController {
     membership: Membership,
     where: unknown,
     parameter: string,
-  ): Promise<Where<Row> | null> {
+  ): Promise<Where<Product> | null> {
     const { product, general } = splitWhere(where, parameter);
     const catalogue = await this.catalogue(catalogoId);
     if (this.subqueries) {
@@ -348,7 +359,7 @@ export class CatalogueProductsController {
       ];
       if (Object.keys(general).length) and.push(this.subquery(this.generals, 'productoId', general));
       if (Object.keys(product).length) and.push(product);
-      return { and } as Where<Row>;
+      return { and } as Where<Product>;
     }
     const inCatalogue = await this.productIdsInCatalogue(catalogoId);
     let byGeneral: number[] | undefined;
@@ -373,30 +384,34 @@ export class CatalogueProductsController {
     const and: Clause[] = [{ empresaId: this.companyOf(catalogue) }];
     if (idCondition) and.push({ id: idCondition });
     if (Object.keys(product).length) and.push(product);
-    return { and } as Where<Row>;
+    return { and } as Where<Product>;
   }
 
   /** The first general record of each product: title, brand, grouping reference. */
-  private async withGeneralData(rows: Row[]): Promise<AnyObject[]> {
-    const plain = rows.map((row) => row.toJSON() as AnyObject);
+  private async withGeneralData(rows: RowOf<typeof PRODUCTS>[]): Promise<ListedProduct[]> {
+    const plain: ListedProduct[] = rows.map((row) => row.toJSON());
     if (!plain.length) return plain;
     const generals = await this.generals.find({
       where: { productoId: { inq: plain.map((row) => row.id) } },
       fields: { id: true, productoId: true, titulo: true, marca: true, referenciaAgrupacion: true },
       order: ['id ASC'],
     });
-    const first = new Map<unknown, AnyObject>();
+    const first = new Map<unknown, RowOf<typeof GENERALS>>();
     for (const general of generals)
       if (!first.has(general.productoId)) first.set(general.productoId, general);
     return plain.map((row) => {
       const general = first.get(row.id);
-      const out: AnyObject = { ...row };
+      const out: ListedProduct = { ...row };
       for (const field of GENERAL_FIELDS) if (general?.[field] != null) out[field] = general[field];
       return out;
     });
   }
 
-  private async list(catalogoId: number, membership: Membership, filter?: ListFilter): Promise<AnyObject[]> {
+  private async list(
+    catalogoId: number,
+    membership: Membership,
+    filter?: ListFilter,
+  ): Promise<ListedProduct[]> {
     const where = await this.productWhere(catalogoId, membership, filter?.where, 'filter');
     const order = checkedOrder(filter?.order);
     const fields = checkedFields(filter?.fields);
@@ -409,7 +424,7 @@ export class CatalogueProductsController {
       skip: filter?.skip ?? filter?.offset,
       fields: fields ?? ROW_FIELDS,
     });
-    return fields ? rows.map((row) => row.toJSON() as AnyObject) : this.withGeneralData(rows);
+    return fields ? rows.map((row) => row.toJSON()) : this.withGeneralData(rows);
   }
 
   private async count(catalogoId: number, membership: Membership, where?: unknown): Promise<Count> {
@@ -425,7 +440,7 @@ export class CatalogueProductsController {
   available(
     @catalogueIdParam('id') id: number,
     @param.query.object('filter', FILTER_SCHEMA) filter?: ListFilter,
-  ): Promise<AnyObject[]> {
+  ): Promise<ListedProduct[]> {
     return this.list(id, 'disponibles', filter);
   }
 
@@ -447,7 +462,7 @@ export class CatalogueProductsController {
   included(
     @catalogueIdParam('id') id: number,
     @param.query.object('filter', FILTER_SCHEMA) filter?: ListFilter,
-  ): Promise<AnyObject[]> {
+  ): Promise<ListedProduct[]> {
     return this.list(id, 'incluidos', filter);
   }
 

@@ -11,7 +11,6 @@
  * - GET /obtenerrespuestaAECOCFTP → the FTP server's response files with their text (424 when it fails).
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, RestBindings } from '@loopback/rest';
 import { aecocFile, aecocFileName } from '../aecoc/file';
 import { maskedLogError, maskSecrets } from '../aecoc/mask';
@@ -30,7 +29,7 @@ import {
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { companyFor } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, RowOf } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { SEND_AECOC } from '../../src/core/apiPermisos';
 
@@ -80,7 +79,7 @@ export class IntegrationsAecocController {
     const generals = await this.repositories
       .repository('producto-generals')
       .find({ where: { productoId: { inq: products.map((p) => p.id) } }, order: ['id ASC'] });
-    const byProduct = new Map<number, AnyObject>();
+    const byProduct = new Map<number, RowOf<'producto-generals'>>();
     for (const g of generals)
       if (!byProduct.has(Number(g.productoId))) byProduct.set(Number(g.productoId), g);
     const name = aecocFileName(empresaId);

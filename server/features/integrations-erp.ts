@@ -17,9 +17,9 @@ import { ErpBindings, SimulatedErp, type ErpAdapter, type ErpResult } from '../e
 import { BusinessCentralErp, bcConfigFromEnv } from '../erp/bc-client';
 import { companyFor, erpFailure } from '../erp/scope';
 import { productBatch, referenceStateBatch, relationBatches, selectProducts } from '../erp/sources';
-import { ERP_ENDPOINTS, runSync, type SyncSummary } from '../erp/sync';
+import { ERP_ENDPOINTS, runSync, type LogRepo, type SyncSummary } from '../erp/sync';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, RowOf } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { SYNC_ERP } from '../../src/core/apiPermisos';
 
@@ -55,14 +55,15 @@ export class IntegrationsErpController {
   /** The ERP log rows of a company (the log is company data like the products it is about). */
   private logs(empresaId: number | null) {
     const repo = this.repositories.repository('logsnavs');
-    return { create: (data: AnyObject) => repo.create({ ...data, empresaId }) };
+    const logs: LogRepo = { create: (data) => repo.create({ ...data, empresaId }) };
+    return logs;
   }
 
   /** The products to sync; a manual selection naming a product the company does not have is a 404. */
-  private async products(empresaId: number, ids?: number[]): Promise<AnyObject[]> {
+  private async products(empresaId: number, ids?: number[]): Promise<RowOf<'productos'>[]> {
     const rows = await selectProducts(this.repositories, { empresaId, ids });
     if (ids) {
-      const found = new Set(rows.map((r) => Number(r.id)));
+      const found = new Set(rows.map((r) => r.id));
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) {
         throw Object.assign(new HttpErrors.NotFound(`Entity not found: Producto with id ${missing}`), {

@@ -10,7 +10,6 @@
  * of matching rows. The search and the count are each one query on the view (view-sql.ts).
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, RestBindings, type Response } from '@loopback/rest';
 import {
   B2B_FILTERED_PATH,
@@ -22,7 +21,7 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
 import { checkLimit } from '../query-guard';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredRecord } from '../repository-set';
 import { childRows, seesCompany } from './products/access';
 import { requires } from '../auth/permiso';
 import type { ViewRepository } from '../views';
@@ -95,8 +94,9 @@ export class B2bProductsController {
     ...okJson('A B2B product with its data'),
   })
   async byName(@param.path.string('nombre') nombre: string): Promise<B2bDetail> {
+    // the view's rows, typed by its declaration (views have no typed repository)
     const candidates = (await this.view().find({ where: { nombre } })).map(
-      (row) => row.toObject() as AnyObject,
+      (row) => row.toObject() as StoredRecord<'B2bProductos'>,
     );
     const row = candidates.find((r) => r.nombre === nombre && seesCompany(this.access, r.empresaId));
     if (!row) {
@@ -104,7 +104,7 @@ export class B2bProductsController {
         code: 'ENTITY_NOT_FOUND',
       });
     }
-    const id = Number(row.id);
+    const id = row.id;
     const [generals, atributos, media, iconos] = await Promise.all([
       childRows(this.repos, 'producto-generals', 'productoId', [id], ['id ASC']),
       childRows(this.repos, 'producto-atributos', 'productoId', [id], ['ordenEnGrupo ASC', 'id ASC']),
@@ -117,31 +117,31 @@ export class B2bProductsController {
         String(i.nombre),
       ]),
     );
-    const general = generals[0] ?? {};
+    const general = generals[0];
     return {
       ...(row as B2bRow),
-      descripcion: (general.descripcion as string | undefined) ?? null,
-      descripcionLarga: (general.descripcionLarga as string | undefined) ?? null,
-      ean: (general.ean as string | undefined) ?? null,
+      descripcion: general?.descripcion ?? null,
+      descripcionLarga: general?.descripcionLarga ?? null,
+      ean: general?.ean ?? null,
       atributos: atributos
         .filter((a) => String(a.valor ?? '').trim() !== '')
         .map((a) => ({
           nombre: String(a.nombre),
           valor: String(a.valor),
-          unidad: (a.unidad as string | null) ?? null,
+          unidad: a.unidad ?? null,
         })),
       multimedia: media
         .filter((m) => m.publicoSN === 'S')
         .map((m) => ({
           nombre: String(m.nombre),
-          tipo: (m.tipo as string | null) ?? null,
-          fichero: (m.fichero as string | null) ?? null,
-          principalSN: (m.principalSN as string | null) ?? null,
+          tipo: m.tipo ?? null,
+          fichero: m.fichero ?? null,
+          principalSN: m.principalSN ?? null,
         })),
       iconos: iconos.map((i) => ({
         idIcono: Number(i.idIcono),
         nombre: iconNames.get(Number(i.idIcono)) ?? null,
-        texto: (i.texto as string | null) ?? null,
+        texto: i.texto ?? null,
       })),
     };
   }

@@ -7,11 +7,11 @@
  * 404. (The attribute-by-category check and removal live in reference-data.ts.)
  */
 import { inject } from '@loopback/core';
-import { EntityNotFoundError, type AnyObject } from '@loopback/repository';
+import { EntityNotFoundError } from '@loopback/repository';
 import { get, param } from '@loopback/rest';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredRecord } from '../repository-set';
 import { childRows, seesCompany, visibleProduct } from './products/access';
 import { requires } from '../auth/permiso';
 
@@ -36,7 +36,9 @@ export class ProductLookupsController {
     ...requires({ action: 'read', resource: 'producto-atributos' }),
     ...okArray("The product's attributes"),
   })
-  async attributesByProduct(@param.path.integer('id') id: number): Promise<AnyObject[]> {
+  async attributesByProduct(
+    @param.path.integer('id') id: number,
+  ): Promise<StoredRecord<'producto-atributos'>[]> {
     await visibleProduct(this.repos, this.access, id);
     return childRows(this.repos, 'producto-atributos', 'productoId', [id], ['ordenEnGrupo ASC', 'id ASC']);
   }
@@ -45,13 +47,15 @@ export class ProductLookupsController {
     ...requires({ action: 'read', resource: 'producto-atributos' }),
     ...okArray('The product rows of an attribute'),
   })
-  async attributesByAttribute(@param.path.integer('id') id: number): Promise<AnyObject[]> {
+  async attributesByAttribute(
+    @param.path.integer('id') id: number,
+  ): Promise<StoredRecord<'producto-atributos'>[]> {
     const [attribute] = await this.repos.repository('atributos').find({ where: { id }, limit: 1 });
     if (!attribute || !seesCompany(this.access, attribute.empresaId))
       throw new EntityNotFoundError('Atributo', id);
     const rows = (
       await this.repos.repository('producto-atributos').find({ where: { atributoId: id }, order: ['id ASC'] })
-    ).map((row) => row.toObject() as AnyObject);
+    ).map((row) => row.toObject());
     if (this.access.admin) return rows;
     // Only rows of products the caller may see.
     const ids = [...new Set(rows.map((row) => Number(row.productoId)))];
@@ -70,7 +74,9 @@ export class ProductLookupsController {
     ...requires({ action: 'read', resource: 'producto-multimedias' }),
     ...okArray("The product's media"),
   })
-  async mediaByProduct(@param.path.integer('id') id: number): Promise<AnyObject[]> {
+  async mediaByProduct(
+    @param.path.integer('id') id: number,
+  ): Promise<StoredRecord<'producto-multimedias'>[]> {
     await visibleProduct(this.repos, this.access, id);
     const rows = await childRows(this.repos, 'producto-multimedias', 'productoId', [id], ['id ASC']);
     return [...rows].sort((a, b) => Number(b.principalSN === 'S') - Number(a.principalSN === 'S'));

@@ -8,7 +8,6 @@
  */
 import path from 'node:path';
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, post, Request, requestBody, Response, RestBindings } from '@loopback/rest';
 import multer from 'multer';
 import {
@@ -275,7 +274,7 @@ export class ProductMediaController {
    */
   private async principalSource(productoId: number, empresaId: number): Promise<string | undefined> {
     const media = (await this.repos.repository('producto-multimedias').find({ where: { productoId } }))
-      .map((row) => row.toObject() as AnyObject)
+      .map((row) => row.toObject())
       .filter((row) => row.tipo === 'Imagen' && typeof row.fichero === 'string' && row.fichero);
     const ranked = [...media].sort((a, b) => Number(b.principalSN === 'S') - Number(a.principalSN === 'S'));
     for (const row of ranked) {

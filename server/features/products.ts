@@ -3,7 +3,6 @@
  * Company isolation: the product must be visible to the caller (another company's answers 404).
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, param } from '@loopback/rest';
 import {
   MANUAL_SYNC_PATH,
@@ -15,7 +14,7 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { ErpBindings, type ErpAdapter } from '../erp/adapter';
 import { erpFailure } from '../erp/scope';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredRecord } from '../repository-set';
 import { visibleProduct } from './products/access';
 import { productChildTables } from './products/children';
 import { renameProductFiles } from './products/rename';
@@ -53,7 +52,7 @@ export class ProductsController {
     ...requires({ action: 'create', resource: 'productos' }),
     ...okJson('The new product'),
   })
-  async replica(@param.path.integer('id') id: number): Promise<AnyObject> {
+  async replica(@param.path.integer('id') id: number): Promise<StoredRecord<'productos'>> {
     const source = await visibleProduct(this.repos, this.access, id);
     return replicateProduct(this.repos, new UploadStore(this.uploadsDir), source);
   }

@@ -3,9 +3,11 @@
  * lifecycle callbacks (react-admin's withLifecycleCallbacks: a catalogue's products go before the catalogue), and
  * the typed custom methods the bespoke pages call (reference data and its history, catalogue products, product editor, AI texts,
  * roles and permisos, integrations, the import's lookups, dry run and batch creation). Every part reads the selected company from the
- * one `getEmpresaId` given here.
+ * one `getEmpresaId` given here, which the provider also offers to the pages that name the company themselves
+ * (the import: `companySourceOf`).
  */
 import { withLifecycleCallbacks, type DataProvider } from 'ra-core';
+import { getSelectedEmpresaId } from '../dataProvider/company';
 import type { HttpClient } from '../dataProvider/http';
 import { loopbackDataProvider } from '../dataProvider/loopback';
 import { referenceDataApi, type ReferenceDataApi } from '../dataProvider/referenceData';
@@ -34,8 +36,17 @@ export interface DataProviderDeps {
   getAccessToken: () => string | null;
 }
 
+/**
+ * The company every request of the provider is scoped by. A plain function, not a request: read it from the
+ * provider of `DataProviderContext` (react-admin's `useDataProvider` proxy expects promises).
+ */
+export interface CompanySource {
+  getEmpresaId(): number;
+}
+
 /** Everything the app's data provider offers: react-admin's methods plus the typed custom ones. */
 export type PimDataProvider = DataProvider &
+  CompanySource &
   ReferenceDataApi &
   CatalogueProductsMethods &
   ProductApiExtension &
@@ -60,6 +71,7 @@ export const createDataProvider = ({
   );
   return {
     ...resources,
+    getEmpresaId,
     ...referenceDataApi(apiUrl, httpClient, { getEmpresaId }),
     ...catalogueProductsMethods(catalogueApi),
     ...productApiExtension(apiUrl, httpClient),
@@ -69,4 +81,13 @@ export const createDataProvider = ({
     ...createIntegrationsApi({ apiUrl, httpClient, getEmpresaId, getAccessToken }),
     ...importExportMethods(apiUrl, httpClient, getEmpresaId),
   };
+};
+
+/**
+ * The company source of a data provider: the app's provider's own `getEmpresaId`; a provider built without one
+ * (a test's fakerest, a plain LoopBack provider) is scoped by the stored selection, as main.tsx gives the app's.
+ */
+export const companySourceOf = (provider: unknown): (() => number) => {
+  const source = (provider as Partial<CompanySource> | null | undefined)?.getEmpresaId;
+  return typeof source === 'function' ? () => source.call(provider) : getSelectedEmpresaId;
 };

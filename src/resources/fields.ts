@@ -1,13 +1,22 @@
 /**
  * Small builders that keep entity declarations short and uniform. Pure TypeScript.
  */
-import type { FieldSchema, FilterSchema, ResourceOperations, ResourceSchema } from './types';
+import type {
+  DeclaredField,
+  DeclaredSchema,
+  FieldSchema,
+  FieldType,
+  FilterSchema,
+  ResourceOperations,
+  ResourceSchema,
+} from './types';
 
 type FieldOptions = Omit<FieldSchema, 'name' | 'type' | 'label'>;
 
+// The builders keep the field's name and type as literal types: record types are derived from them (RecordOf).
 const field =
-  (type: FieldSchema['type']) =>
-  (name: string, label: string, options: FieldOptions = {}): FieldSchema => ({
+  <T extends FieldType>(type: T) =>
+  <N extends string>(name: N, label: string, options: FieldOptions = {}): DeclaredField<N, T> => ({
     name,
     type,
     label,
@@ -22,7 +31,11 @@ export const date = field('date');
 export const datetime = field('datetime');
 
 /** An S/N flag: defaults to 'N' (docs/requirements.md#r4-states "The S/N flags default to N"). */
-export const sn = (name: string, label: string, options: FieldOptions = {}): FieldSchema => ({
+export const sn = <N extends string>(
+  name: N,
+  label: string,
+  options: FieldOptions = {},
+): DeclaredField<N, 'sn'> => ({
   name,
   type: 'sn',
   label,
@@ -31,12 +44,12 @@ export const sn = (name: string, label: string, options: FieldOptions = {}): Fie
   ...options,
 });
 
-export const ref = (
-  name: string,
+export const ref = <N extends string>(
+  name: N,
   label: string,
   reference: string,
   options: FieldOptions = {},
-): FieldSchema => ({
+): DeclaredField<N, 'reference'> => ({
   name,
   type: 'reference',
   label,
@@ -45,16 +58,14 @@ export const ref = (
 });
 
 /** The generated numeric primary key. */
-export const id = (name = 'id'): FieldSchema => ({
-  name,
-  type: 'integer',
-  label: 'Id',
-  readOnly: true,
-  inList: false,
-});
+export function id(): DeclaredField<'id', 'integer'>;
+export function id<N extends string>(name: N): DeclaredField<N, 'integer'>;
+export function id(name = 'id'): FieldSchema {
+  return { name, type: 'integer', label: 'Id', readOnly: true, inList: false };
+}
 
 /** The company the record belongs to (set by the data provider from the selected company). */
-export const empresaId = (): FieldSchema => ({
+export const empresaId = (): DeclaredField<'empresaId', 'reference'> => ({
   name: 'empresaId',
   type: 'reference',
   label: 'Empresa',
@@ -63,7 +74,10 @@ export const empresaId = (): FieldSchema => ({
 });
 
 /** Creation and modification stamps, managed by the server. */
-export const stamps = (): FieldSchema[] => [
+export const stamps = (): [
+  DeclaredField<'fechaCreacion', 'datetime'>,
+  DeclaredField<'fechaModificacion', 'datetime'>,
+] => [
   { name: 'fechaCreacion', type: 'datetime', label: 'Fecha de creación', readOnly: true, inList: false },
   {
     name: 'fechaModificacion',
@@ -75,7 +89,11 @@ export const stamps = (): FieldSchema[] => [
 ];
 
 /** The fields every ERP-synchronised table carries (docs/requirements.md#r3-entities "Sync log row"). */
-export const syncLogFields = (): FieldSchema[] => [
+export const syncLogFields = (): [
+  DeclaredField<'fechaSincronizacionConBC', 'datetime'>,
+  DeclaredField<'fechaEjecucionDeProcesoSincroBC', 'datetime'>,
+  DeclaredField<'motivoErrorSincroConBC', 'text'>,
+] => [
   {
     name: 'fechaSincronizacionConBC',
     type: 'datetime',
@@ -171,8 +189,13 @@ type ResourceInput = Omit<ResourceSchema, 'idField' | 'operations' | 'sort' | 'f
     operations?: Partial<ResourceOperations>;
   };
 
-/** Fills the defaults: id 'id', nombre ASC (docs/requirements.md#r9-constants), all operations, no filters. */
-export const defineResource = (input: ResourceInput): ResourceSchema => ({
+/**
+ * Fills the defaults: id 'id', nombre ASC (docs/requirements.md#r9-constants), all operations, no filters. The
+ * declared fields keep their literal names and types, so `RecordOf<typeof schema>` is the record's type.
+ */
+export const defineResource = <const N extends string, const F extends readonly FieldSchema[]>(
+  input: ResourceInput & { name: N; fields: F },
+): DeclaredSchema<F, N> => ({
   ...input,
   idField: input.idField ?? 'id',
   sort: input.sort ?? { field: 'nombre', order: 'ASC' },

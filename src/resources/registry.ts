@@ -1,6 +1,6 @@
 /** Every resource of the product, in menu order. Pure: read by the app, the CSV engine and the reference API. */
 import { schemaProblems } from './schemaCheck';
-import type { ResourceSchema } from './types';
+import type { RecordOf, ResourceSchema } from './types';
 import { atributos } from './atributos/schema';
 import { b2bProductos } from './b2bProductos/schema';
 import { catalogos } from './catalogos/schema';
@@ -49,7 +49,7 @@ import { vistaMarketplacePrompts } from './vistaMarketplacePrompts/schema';
 import { vistaMuestraFotos } from './vistaMuestraFotos/schema';
 import { vistasGuardadas } from './vistasGuardadas/schema';
 
-export const registry: readonly ResourceSchema[] = [
+const declarations = [
   productos,
   productoGeneral,
   productoAtributos,
@@ -98,7 +98,19 @@ export const registry: readonly ResourceSchema[] = [
   parametrosGlobales,
   vistasGuardadas,
   trabajosEdicionMasiva,
-];
+] as const;
+
+export const registry: readonly ResourceSchema[] = declarations;
+
+/** The registry's schemas with their declared literal types (names and fields). */
+export type RegisteredSchema = (typeof declarations)[number];
+/** The name of a registered resource ('productos', 'Marca', …). */
+export type ResourceName = RegisteredSchema['name'];
+/** The record of a registered resource, derived from its schema's fields (RecordOf; dates as `D`). */
+export type EntityOf<N extends ResourceName, D = string> = RecordOf<
+  Extract<RegisteredSchema, { name: N }>,
+  D
+>;
 
 const byName = new Map(registry.map((schema) => [schema.name, schema]));
 

@@ -289,3 +289,47 @@ export type MenuGroup =
   | 'usuarios'
   | 'integraciones'
   | 'configuracion';
+
+// ---- record types derived from the declarations ----
+
+/** A field as the builders of fields.ts declare it: its name and type kept as literal types. */
+export interface DeclaredField<
+  N extends string = string,
+  T extends FieldType = FieldType,
+> extends FieldSchema {
+  name: N;
+  type: T;
+}
+
+/** A schema with its declared fields' literal types (what `defineResource` answers). */
+export type DeclaredSchema<
+  F extends readonly FieldSchema[] = readonly FieldSchema[],
+  N extends string = string,
+> = Omit<ResourceSchema, 'name' | 'fields'> & {
+  readonly name: N;
+  readonly fields: F;
+};
+
+/**
+ * The value of a field type: numbers for integers, decimals and references; S/N flags as text; dates as `D` —
+ * text in the app and on the wire (ISO), `Date | string` in the API's repositories (read as Date, written as either).
+ */
+export type FieldValue<T extends FieldType, D = string> = T extends 'integer' | 'number' | 'reference'
+  ? number
+  : T extends 'boolean'
+    ? boolean
+    : T extends 'date' | 'datetime'
+      ? D
+      : string;
+
+/**
+ * A record of a schema, derived from its declaration: every declared field (by its literal name), of its type,
+ * optional (a row read with `fields`, a partial write) and possibly null (a column without value). Fields whose
+ * name is not a literal (built at run time) are left out.
+ */
+export type RecordOf<S extends { readonly fields: readonly FieldSchema[] }, D = string> = {
+  [F in S['fields'][number] as string extends F['name'] ? never : F['name']]?: FieldValue<
+    F['type'],
+    D
+  > | null;
+};

@@ -88,6 +88,50 @@ describe('Importar CSV', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain('Se importarán 3 filas en Marcas');
   }, 60_000);
 
+  it("the company comes from the data provider's company source: lookups and writes use it", async () => {
+    const data = fixture();
+    data.Marca = [...data.Marca, { id: 99, empresaId: 2, nombre: 'Marca otra', codigo: 'MO' }];
+    const base = fakeProvider(data);
+    // the provider scopes by company 2 while the stored selection says 1
+    const provider = { ...base, getEmpresaId: () => 2 };
+    renderScreen('/importar-csv', { dataProvider: provider });
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
+    drop(csvFile('marca_PIM.csv', 'codigo;nombre\nMO;Marca otra renombrada\nM01;Marca uno de la 2\n'));
+    expect(await screen.findByText(/2 filas correctas · 0 filas con problemas/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Importar 2 filas' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
+    const report = await screen.findByTestId('import-report');
+    // MO is found in company 2 and updated; M01 exists only in company 1, so company 2 gets its own
+    expect(within(report).getByTestId('count-updated').textContent).toBe('Actualizadas: 1');
+    expect(within(report).getByTestId('count-created').textContent).toBe('Creadas: 1');
+    const { data: marcas } = await base.getList('Marca', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(marcas.find((m) => m.id === 99)?.nombre).toBe('Marca otra renombrada');
+    expect(marcas.find((m) => m.id === 1)?.nombre).toBe('Marca 01');
+    expect(marcas.filter((m) => m.nombre === 'Marca uno de la 2').map((m) => m.empresaId)).toEqual([2]);
+  }, 60_000);
+
+  it("products of another company than 1: the quick-creation notice, from the provider's company", async () => {
+    renderScreen('/importar-csv?tabla=productos', {
+      dataProvider: { ...fakeProvider(fixture()), getEmpresaId: () => 2 },
+    });
+    expect(
+      await screen.findByText(
+        /Los productos nuevos se crean en la empresa 1 \(alta rápida por importación\)/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('products of company 1 (the stored selection of a provider without a company source): no notice', async () => {
+    renderScreen('/importar-csv?tabla=productos', { dataProvider: fakeProvider(fixture()) });
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
+    await screen.findByText(/Las celdas vacías no cambian lo guardado/);
+    expect(screen.queryByText(/alta rápida por importación/)).toBeNull();
+  });
+
   it("an unknown table in the file name: 'Problema con el nombre de la tabla', the user picks one", async () => {
     renderScreen('/importar-csv');
     await screen.findByText(/Arrastre aquí un fichero CSV/);

@@ -3,15 +3,14 @@
  * paths that point into it (its media records' fichero, the product's imagen) are rewritten. Run after the
  * rename is stored (an afterUpdate hook), so a refused rename (duplicate name) moves nothing.
  */
-import type { AnyObject } from '@loopback/repository';
-import type { RepositorySet } from '../../repository-set';
+import type { RepositorySet, StoredRecord } from '../../repository-set';
 import { rewriteMediaPath } from './replica';
 import type { UploadStore } from './uploads';
 
 export async function renameProductFiles(
   repos: RepositorySet,
   store: UploadStore,
-  product: AnyObject,
+  product: Pick<StoredRecord<'productos'>, 'id' | 'nombre' | 'imagen'>,
   from: string,
 ): Promise<void> {
   const to = String(product.nombre ?? '');

@@ -4,8 +4,8 @@
  * '{nombre}-COPIA' ('-COPIA-2', '-COPIA-3'… when taken). All or nothing: when a step fails, what was
  * created is removed again.
  */
-import type { AnyObject, Options } from '@loopback/repository';
-import type { RepositorySet } from '../../repository-set';
+import type { Options } from '@loopback/repository';
+import type { PlainRow, RepositorySet, StoredRecord } from '../../repository-set';
 import { registry, schemaFor } from '../../../src/resources/registry';
 import { productos } from '../../../src/resources/productos/schema';
 import { inTransaction } from '../../transaction';
@@ -27,11 +27,11 @@ export function replicaCandidates(nombre: string, count = CANDIDATES): string[] 
   return names;
 }
 
-/** 'multimedia/{old}/x.png' → 'multimedia/{new}/x.png'; other paths unchanged. */
-export function rewriteMediaPath(value: unknown, from: string, to: string): unknown {
+/** 'multimedia/{old}/x.png' → 'multimedia/{new}/x.png'; other paths (and values that are no text) unchanged. */
+export function rewriteMediaPath<V>(value: V, from: string, to: string): V {
   if (typeof value !== 'string') return value;
   const prefix = `multimedia/${from}/`;
-  return value.startsWith(prefix) ? `multimedia/${to}/${value.slice(prefix.length)}` : value;
+  return (value.startsWith(prefix) ? `multimedia/${to}/${value.slice(prefix.length)}` : value) as V;
 }
 
 /** Child tables copied with the product (schemas declaring `replicatedWith: 'productos'`) and their product field. */
@@ -45,11 +45,14 @@ const PRODUCT_NOT_COPIED: readonly string[] = [
   'nombre',
 ];
 
-const without = (row: AnyObject, keys: readonly string[]): AnyObject => {
-  const copy: AnyObject = { ...row };
-  for (const k of keys) delete copy[k];
+/** A copy of `row` without `keys`. */
+const without = <R extends object>(row: R, keys: readonly string[]): Partial<R> => {
+  const copy: Partial<R> = { ...row };
+  for (const k of keys) delete (copy as PlainRow)[k];
   return copy;
 };
+
+type Producto = StoredRecord<'productos'>;
 
 const isDuplicate = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'ER_DUP_ENTRY';
@@ -71,20 +74,22 @@ async function freeName(repos: RepositorySet, nombre: string, skip: ReadonlySet<
 export async function replicateProduct(
   repos: RepositorySet,
   store: UploadStore,
-  source: AnyObject,
-): Promise<AnyObject> {
+  source: Producto,
+): Promise<Producto> {
   const productos = repos.repository('productos');
   const from = String(source.nombre);
   const tried = new Set<string>();
-  let created: AnyObject | undefined;
+  let created: Producto | undefined;
   let nombre = '';
   /** The copy and its child rows, in one transaction where the store has them. */
-  const copy = (options: Options) => async (): Promise<AnyObject> => {
-    const data = without(source, PRODUCT_NOT_COPIED);
-    data.nombre = nombre;
-    data.imagen = rewriteMediaPath(source.imagen, from, nombre);
-    const row = (await productos.create(data, options)).toObject() as AnyObject;
-    const newId = Number(row.id);
+  const copy = (options: Options) => async (): Promise<Producto> => {
+    const data = {
+      ...without(source, PRODUCT_NOT_COPIED),
+      nombre,
+      imagen: rewriteMediaPath(source.imagen, from, nombre),
+    };
+    const row = (await productos.create(data, options)).toObject();
+    const newId = row.id;
     try {
       for (const [resource, field] of PRODUCT_CHILDREN) {
         const rows = await childRows(repos, resource, field, [Number(source.id)], ['id ASC']);
@@ -121,7 +126,7 @@ export async function replicateProduct(
   try {
     await store.copyFolder(from, nombre);
   } catch (err) {
-    await removeProductTree(repos, Number(created.id)).catch(() => undefined);
+    await removeProductTree(repos, created.id).catch(() => undefined);
     await store.removeFolder(nombre).catch(() => undefined);
     throw err;
   }

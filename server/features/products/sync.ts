@@ -6,13 +6,12 @@
  * (server/erp/sources.ts, server/erp/sync.ts): fechaEjecucionDeProcesoSincroBC always,
  * fechaSincronizacionConBC on success, motivoErrorSincroConBC on refusal or failure, and a logsnavs row.
  */
-import type { AnyObject } from '@loopback/repository';
 import { VOLUME_NO, type ManualSyncAnswer } from '../../../src/core/productEditor/contract';
 import type { ErpAdapter } from '../../erp/adapter';
 import { productBatch, relationBatches } from '../../erp/sources';
-import { runSync, SYNC_FIELDS, type SyncSummary } from '../../erp/sync';
+import { runSync, SYNC_FIELDS, type LogRepo, type SyncSummary } from '../../erp/sync';
 import { hasVolume, productVolume } from '../../erp/volume';
-import type { RepositorySet } from '../../repository-set';
+import type { RepositorySet, StoredRecord } from '../../repository-set';
 import { childRows } from './access';
 
 export const VOLUME_REASON = 'El volumen del producto es menor o igual que 0: no se envía a BC.';
@@ -30,14 +29,14 @@ export interface ManualSyncOutcome {
 export async function manualSync(
   repos: RepositorySet,
   erp: ErpAdapter,
-  product: AnyObject,
+  product: StoredRecord<'productos'>,
 ): Promise<ManualSyncOutcome> {
   if (product.sincronizarConBC !== 'S') return { answer: { respuesta: 'OMITIDO', mensaje: NOT_MARKED } };
-  const id = Number(product.id);
+  const id = product.id;
   const productos = repos.repository('productos');
   const logRows = repos.repository('logsnavs');
-  const logs = {
-    create: (data: AnyObject) => logRows.create({ ...data, empresaId: product.empresaId ?? null }),
+  const logs: LogRepo = {
+    create: (data) => logRows.create({ ...data, empresaId: product.empresaId ?? null }),
   };
   const [atributos, generals] = await Promise.all([
     childRows(repos, 'producto-atributos', 'productoId', [id]),
@@ -68,11 +67,11 @@ export async function manualSync(
     await productBatch(repos, [fresh]),
     ...(await relationBatches(repos, [fresh])),
   ]);
-  const after = (await productos.findById(id)).toObject() as AnyObject;
+  const after = (await productos.findById(id)).toObject();
   const dates = {
     fechaSincronizacionConBC: iso(after.fechaSincronizacionConBC),
     fechaEjecucionDeProcesoSincroBC: iso(after.fechaEjecucionDeProcesoSincroBC),
-    motivoErrorSincroConBC: (after.motivoErrorSincroConBC as string | null | undefined) ?? null,
+    motivoErrorSincroConBC: after.motivoErrorSincroConBC ?? null,
   };
   const productFailure = summary.errores.find((error) => error.tabla === 'productos');
   if (productFailure) {

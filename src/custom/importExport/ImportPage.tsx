@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { Confirm, DataProviderContext, Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { getSelectedEmpresaId } from '../../dataProvider/company';
+import { companySourceOf } from '../dataProvider';
 import type { ResourceSchema } from '../../resources/types';
 import { backendFromDataProvider } from './backend';
 import { downloadText } from '../../resources/generic/csvExport/download';
@@ -52,6 +52,8 @@ const requestedTable = (requested: string | null) => {
 const ImportPage = () => {
   const dataProvider = useDataProvider();
   const rawProvider = useContext(DataProviderContext);
+  // the company of every lookup, check and write: the one data provider's (src/custom/dataProvider.ts)
+  const getEmpresaId = useMemo(() => companySourceOf(rawProvider), [rawProvider]);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -111,7 +113,7 @@ const ImportPage = () => {
         });
         if (run !== sequence.current) return;
         // names of other records (categories, brands, SKUs) must exist in the company: looked up on the API.
-        const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
+        const backend = backendFromDataProvider(dataProvider, getEmpresaId, {
           findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
           checkImport: typeof (rawProvider as { checkImport?: unknown } | null)?.checkImport === 'function',
         });
@@ -135,7 +137,7 @@ const ImportPage = () => {
         if (run === sequence.current) dispatch({ type: 'prepareEnded' });
       }
     },
-    [dataProvider, rawProvider],
+    [dataProvider, getEmpresaId, rawProvider],
   );
 
   // A file and a table: map the columns automatically, then prepare the rows.
@@ -200,7 +202,7 @@ const ImportPage = () => {
     abort.current = controller;
     latest.current = startingProgress(rows.current.length);
     dispatch({ type: 'importStarted', total: rows.current.length });
-    const backend = backendFromDataProvider(dataProvider, getSelectedEmpresaId, {
+    const backend = backendFromDataProvider(dataProvider, getEmpresaId, {
       findWhere: typeof (rawProvider as { findWhere?: unknown } | null)?.findWhere === 'function',
       createBatch: typeof (rawProvider as { createBatch?: unknown } | null)?.createBatch === 'function',
     });
@@ -209,7 +211,7 @@ const ImportPage = () => {
         schema,
         rows: rows.current,
         backend,
-        empresaId: getSelectedEmpresaId(),
+        empresaId: getEmpresaId(),
         columnOf: columnsOf(mappings),
         signal: controller.signal,
         onProgress: (value) => {
@@ -270,7 +272,7 @@ const ImportPage = () => {
         running={running}
         reading={state.reading}
         summary={summary}
-        empresaId={getSelectedEmpresaId()}
+        empresaId={getEmpresaId()}
         onTable={(value) => dispatch({ type: 'tableChosen', table: value })}
         onFile={(file) => void onFile(file)}
       />

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogueMethods } from '../../../src/custom/catalogueProducts/dataProvider';
-import { createDataProvider } from '../../../src/custom/dataProvider';
+import { companySourceOf, createDataProvider } from '../../../src/custom/dataProvider';
 import { hasAccessMethods } from '../../../src/custom/permisos/api';
 import type { HttpClient } from '../../../src/dataProvider/http';
 
@@ -43,6 +43,9 @@ describe('the app data provider', () => {
     ] as const)
       expect(typeof provider[method], method).toBe('function');
     expect(provider.productMediaBaseUrl).toBe('http://api.test');
+    // the pages that name the company themselves (the import) read it here
+    expect(provider.getEmpresaId()).toBe(7);
+    expect(companySourceOf(provider)()).toBe(7);
   });
 
   it('scopes lists, the import lookups and suggestions by the one selected company', async () => {

@@ -7,7 +7,6 @@
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,25 +25,27 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Confirm, useDataProvider, useNotify, type Identifier } from 'react-admin';
+import { FILE_EXTENSIONS, IMAGE_EXTENSIONS, MAX_UPLOAD_MB } from '../../../core/productEditor/contract';
 import {
-  FILE_EXTENSIONS,
-  IMAGE_EXTENSIONS,
-  MAX_UPLOAD_MB,
-  safeFileName,
-  uploadKindFor,
-  uploadProblem,
-} from '../../../core/productEditor/contract';
+  deletePlan,
+  principalPlan,
+  publicPlan,
+  uploadNotices,
+  uploadRequests,
+  uploadSteps,
+  type MediaDecision,
+  type MediaStep,
+} from '../../../core/productEditor/mediaPlan';
 import { MediaThumb } from '../MediaThumb';
+import { DropArea } from './MediaDropArea';
 import {
   PRINCIPAL_ONLY_IMAGES,
   canBePrincipal,
   isMainImage,
-  renditionOf,
-  uploadEffect,
   type MediaRecord,
 } from '../../../core/productEditor/mediaRecords';
+import { runMediaSteps } from '../mediaSteps';
 import { markProductsStale } from '../productCache';
 import { useMediaBaseUrl, useProductApi, mediaUrl } from '../useProductApi';
 
@@ -75,58 +76,6 @@ const IMAGE_ACCEPT: Record<string, string[]> = {
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Error desconocido';
 
-const DropArea = ({
-  label,
-  hint,
-  multiple,
-  accept,
-  disabled,
-  onFiles,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  multiple: boolean;
-  accept: Record<string, string[]>;
-  disabled: boolean;
-  onFiles(files: File[]): void;
-  testId: string;
-}) => {
-  const onDrop = useCallback(
-    (accepted: File[], rejected: FileRejection[]) => onFiles([...accepted, ...rejected.map((r) => r.file)]),
-    [onFiles],
-  );
-  // Size and type are checked by uploadProblem (clear Spanish messages), not by the dropzone.
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple, disabled, accept });
-  return (
-    <Box
-      {...getRootProps()}
-      data-testid={testId}
-      sx={{
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: isDragActive ? 'primary.main' : 'divider',
-        bgcolor: isDragActive ? 'action.hover' : 'background.paper',
-        borderRadius: 2,
-        p: 2,
-        textAlign: 'center',
-        cursor: disabled ? 'default' : 'pointer',
-        outline: 'none',
-        '&:focus-visible': { borderColor: 'primary.main' },
-      }}
-    >
-      <input {...getInputProps()} aria-label={label} />
-      <UploadFile color={disabled ? 'disabled' : 'primary'} />
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {hint}
-      </Typography>
-    </Box>
-  );
-};
-
 export const MediaTab = ({ product, media, onMediaChange, onImageChange }: MediaTabProps) => {
   const api = useProductApi();
   const dataProvider = useDataProvider();
@@ -137,157 +86,86 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<MediaRecord>();
 
-  /** Shows the stored media again; the cached product (list, editor opened again) is stale from now on. */
-  const reload = useCallback(async () => {
+  const say = useCallback(
+    (message: string, type: 'success' | 'error' | 'warning') =>
+      notify(message, { type, messageArgs: { _: message } }),
+    [notify],
+  );
+
+  /** The stored media as they are now; the cached product (list, editor opened again) is stale from now on. */
+  const stored = useCallback(async () => {
     void markProductsStale(queryClient);
-    onMediaChange((await api.mediaOf(product.id)) as MediaRecord[]);
+    const records = (await api.mediaOf(product.id)) as MediaRecord[];
+    onMediaChange(records);
+    return records;
   }, [api, onMediaChange, product.id, queryClient]);
 
-  const setImagen = useCallback(
-    async (imagen: string) => {
-      await dataProvider.update('productos', {
-        id: product.id,
-        data: { imagen },
-        previousData: { id: product.id },
-      });
-      onImageChange(imagen);
-    },
+  const runSteps = useCallback(
+    (steps: readonly MediaStep[]) =>
+      runMediaSteps(steps, { dataProvider, productId: product.id, onImageChange }),
     [dataProvider, onImageChange, product.id],
   );
+
+  /** Runs a planned action (or says why it is refused), then shows the stored media again. */
+  const run = async (decision: MediaDecision) => {
+    if ('refused' in decision) {
+      say(decision.refused, 'warning');
+      return;
+    }
+    const { plan } = decision;
+    setBusy(true);
+    try {
+      await runSteps(plan.steps);
+      await stored();
+      say(plan.success, 'success');
+    } catch (error) {
+      say(`${plan.failure}: ${errorText(error)}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const uploadAll = useCallback(
     async (files: File[], asMain: boolean) => {
       if (!files.length) return;
       setBusy(true);
-      const states: UploadState[] = files.map((file) => ({ name: file.name, status: 'subiendo' }));
+      const requests = uploadRequests(files, asMain);
+      const states: UploadState[] = requests.map((request) =>
+        request.problem
+          ? { name: request.name, status: 'error', message: request.problem }
+          : { name: request.name, status: 'subiendo' },
+      );
       setUploads([...states]);
       let records = media;
-      for (const [index, file] of files.entries()) {
+      for (const [index, request] of requests.entries()) {
+        if (request.problem) continue;
         const update = (state: Partial<UploadState>) => {
           states[index] = { ...states[index], ...state };
           setUploads([...states]);
         };
-        const fileName = safeFileName(file.name);
-        const kind = asMain ? 'images' : uploadKindFor(fileName);
-        const problem = uploadProblem({ name: file.name, size: file.size }, kind);
-        if (problem) {
-          update({ status: 'error', message: problem });
-          continue;
-        }
         try {
           const answer = await api.upload({
-            kind,
+            kind: request.kind,
             empresaId: product.empresaId,
             nombre: product.nombre,
-            fileName,
-            file,
+            fileName: request.fileName,
+            file: files[index],
           });
-          const effect = uploadEffect(product.id, records, fileName, answer, asMain);
-          if (effect.update) {
-            await dataProvider.update('producto-multimedias', {
-              id: effect.update.id,
-              data: effect.update.data,
-              previousData: { ...effect.update.previous, id: effect.update.id },
-            });
-          }
-          if (effect.create) await dataProvider.create('producto-multimedias', { data: effect.create });
-          if (effect.imagen) await setImagen(effect.imagen);
-          void markProductsStale(queryClient);
-          records = (await api.mediaOf(product.id)) as MediaRecord[];
-          onMediaChange(records);
+          // decided against the media as stored after the previous file
+          await runSteps(uploadSteps(product.id, records, request, answer, asMain));
+          records = await stored();
           update({ status: 'hecho' });
         } catch (error) {
           update({ status: 'error', message: errorText(error) });
         }
       }
       setBusy(false);
-      const failed = states.filter((state) => state.status === 'error').length;
-      const done = states.length - failed;
-      if (done)
-        notify(`${done} fichero(s) subido(s)`, {
-          type: 'success',
-          messageArgs: { _: `${done} fichero(s) subido(s)` },
-        });
-      if (failed) {
-        const message = `${failed} fichero(s) no se pudieron subir: revisa el detalle en la pestaña Multimedia`;
-        notify(message, { type: 'error', messageArgs: { _: message } });
+      for (const notice of uploadNotices(states.map((state) => ({ failed: state.status === 'error' })))) {
+        say(notice.message, notice.type);
       }
     },
-    [api, dataProvider, media, notify, onMediaChange, product, queryClient, setImagen],
+    [api, media, product, runSteps, say, stored],
   );
-
-  const patch = async (record: MediaRecord, data: MediaRecord, success: string) => {
-    setBusy(true);
-    try {
-      await dataProvider.update('producto-multimedias', {
-        id: record.id as Identifier,
-        data,
-        previousData: { ...record, id: record.id as Identifier },
-      });
-      await reload();
-      notify(success, { type: 'success', messageArgs: { _: success } });
-    } catch (error) {
-      const message = `No se pudo actualizar «${record.nombre}»: ${errorText(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const makePrincipal = async (record: MediaRecord, on: boolean) => {
-    if (!on) return patch(record, { principalSN: 'N' }, 'Multimedia actualizada');
-    if (!canBePrincipal(record)) {
-      notify(PRINCIPAL_ONLY_IMAGES, { type: 'warning', messageArgs: { _: PRINCIPAL_ONLY_IMAGES } });
-      return undefined;
-    }
-    setBusy(true);
-    try {
-      for (const other of media.filter(
-        (m) => m.id !== record.id && m.tipo === 'Imagen' && m.principalSN === 'S',
-      )) {
-        await dataProvider.update('producto-multimedias', {
-          id: other.id as Identifier,
-          data: { principalSN: 'N' },
-          previousData: { ...other, id: other.id as Identifier },
-        });
-      }
-      await dataProvider.update('producto-multimedias', {
-        id: record.id as Identifier,
-        data: { principalSN: 'S' },
-        previousData: { ...record, id: record.id as Identifier },
-      });
-      const imagen = renditionOf(product.nombre, record);
-      if (imagen) await setImagen(imagen);
-      await reload();
-      notify('Imagen principal actualizada', {
-        type: 'success',
-        messageArgs: { _: 'Imagen principal actualizada' },
-      });
-    } catch (error) {
-      const message = `No se pudo cambiar la imagen principal: ${errorText(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (record: MediaRecord) => {
-    setToDelete(undefined);
-    setBusy(true);
-    try {
-      await dataProvider.delete('producto-multimedias', {
-        id: record.id as Identifier,
-        previousData: { ...record, id: record.id as Identifier },
-      });
-      await reload();
-      notify('Multimedia eliminada', { type: 'success', messageArgs: { _: 'Multimedia eliminada' } });
-    } catch (error) {
-      const message = `No se pudo eliminar «${record.nombre}»: ${errorText(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** GET /procesar-imagenes for this product: the 800x600 main image rendered again from its principal image. */
   const regenerate = async () => {
@@ -298,14 +176,10 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
       if (failure) throw new Error(failure.motivo);
       const [fresh] = (await dataProvider.getMany('productos', { ids: [product.id] })).data;
       if (typeof fresh?.imagen === 'string') onImageChange(fresh.imagen);
-      await reload();
-      notify('Imagen principal regenerada (800x600)', {
-        type: 'success',
-        messageArgs: { _: 'Imagen principal regenerada (800x600)' },
-      });
+      await stored();
+      say('Imagen principal regenerada (800x600)', 'success');
     } catch (error) {
-      const message = `No se pudo regenerar la imagen principal: ${errorText(error)}`;
-      notify(message, { type: 'error', messageArgs: { _: message } });
+      say(`No se pudo regenerar la imagen principal: ${errorText(error)}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -412,7 +286,7 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
                           checked={record.principalSN === 'S'}
                           // A document may only be switched off (old data), never on.
                           disabled={busy || (!canBePrincipal(record) && record.principalSN !== 'S')}
-                          onChange={(_, on) => void makePrincipal(record, on)}
+                          onChange={(_, on) => void run(principalPlan(product.nombre, media, record, on))}
                           slotProps={{ input: { 'aria-label': `Principal: ${record.nombre}` } }}
                         />
                       </span>
@@ -422,9 +296,7 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
                     <Switch
                       checked={record.publicoSN === 'S'}
                       disabled={busy}
-                      onChange={(_, on) =>
-                        void patch(record, { publicoSN: on ? 'S' : 'N' }, 'Multimedia actualizada')
-                      }
+                      onChange={(_, on) => void run(publicPlan(record, on))}
                       slotProps={{ input: { 'aria-label': `Público: ${record.nombre}` } }}
                     />
                   </TableCell>
@@ -465,7 +337,10 @@ export const MediaTab = ({ product, media, onMediaChange, onImageChange }: Media
             : ''
         }
         confirm="Eliminar"
-        onConfirm={() => toDelete && void remove(toDelete)}
+        onConfirm={() => {
+          setToDelete(undefined);
+          if (toDelete) void run(deletePlan(toDelete));
+        }}
         onClose={() => setToDelete(undefined)}
       />
     </Box>
