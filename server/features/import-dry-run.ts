@@ -32,6 +32,7 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import type { SchemaRepository } from '../repositories';
 import { inTransaction } from '../transaction';
+import { recordingBatch } from './history/recorder';
 import { seesCompany } from './products/access';
 
 /** Rows per request (the preview sends batches of this size). */
@@ -126,37 +127,40 @@ export class ImportDryRunController {
     const idField = schema.idField ?? 'id';
     const isProduct = schema.table === 'productos';
     const generals = isProduct ? this.repos.repository('producto-generals') : undefined;
-    let current: DryRunRow | undefined;
+    const data = body.rows.map((row) => {
+      const values: AnyObject = {};
+      for (const [name, value] of Object.entries(row.values ?? {})) if (!isBlank(value)) values[name] = value;
+      delete values[idField];
+      if (schema.companyField && isBlank(values[schema.companyField]))
+        values[schema.companyField] = empresaId;
+      return isProduct ? quickCreateProduct(values) : values;
+    });
     try {
-      return await inTransaction(repo.dataSource, async (options) => {
-        const created: { line: number; id: unknown }[] = [];
-        for (const row of body.rows) {
-          current = row;
-          const data: AnyObject = {};
-          for (const [name, value] of Object.entries(row.values ?? {}))
-            if (!isBlank(value)) data[name] = value;
-          delete data[idField];
-          if (schema.companyField && isBlank(data[schema.companyField]))
-            data[schema.companyField] = empresaId;
-          const stored = (await repo.create(
-            isProduct ? quickCreateProduct(data) : data,
-            options,
-          )) as AnyObject;
+      return await inTransaction(repo.dataSource, (options) =>
+        recordingBatch(this.repos, options, async () => {
+          // every row at once (multi-row INSERTs, set-based rules and hooks), then the products' general data
+          const stored = (await repo.createMany(data, options)) as AnyObject[];
           if (generals) {
-            await generals.create(
-              productoGeneralFor({ id: Number(stored.id), nombre: String(stored.nombre) }),
+            await generals.createMany(
+              stored.map((product) =>
+                productoGeneralFor({ id: Number(product.id), nombre: String(product.nombre) }),
+              ),
               options,
             );
           }
-          created.push({ line: row.line, id: stored[idField] });
-        }
-        current = undefined;
-        return { rows: created };
-      });
+          return { rows: stored.map((row, i) => ({ line: body.rows[i].line, id: row[idField] })) };
+        }),
+      );
     } catch (error) {
       // the whole batch is undone: the answer says which row failed and why (as a write would answer)
-      return { rows: [], failed: { line: current?.line ?? null, error: errorBody(error) } };
+      return { rows: [], failed: { line: this.lineOf(body.rows, error), error: errorBody(error) } };
     }
+  }
+
+  /** The file line of the row a batch refusal names (`rowIndex`), or null when it names none. */
+  private lineOf(rows: readonly DryRunRow[], error: unknown): number | null {
+    const index = (error as { rowIndex?: unknown } | null)?.rowIndex;
+    return typeof index === 'number' ? (rows[index]?.line ?? null) : null;
   }
 
   /** The resource's repository, after checking the caller may write it (one of `actions`) in the company. */

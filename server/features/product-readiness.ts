@@ -203,7 +203,10 @@ export const feature: Feature = {
       const ids = productIds(records, field);
       if (!ids.length) return;
       const catalog = await cache.get(options);
-      if (movesScores(resource, records, catalog.needs)) await recompute(repositories, ids, options, catalog);
+      // new products have no scores to read first
+      const created = resource === 'productos' && records.every((r) => !r.before);
+      if (movesScores(resource, records, catalog.needs))
+        await recompute(repositories, ids, options, catalog, created);
     };
     for (const [resource, field] of [['productos', 'id'], ...PRODUCT_PARTS]) {
       if (!repositories.repositories.has(resource)) continue;

@@ -4,7 +4,13 @@
  * transaction on a store with transactions, so a change and its version are stored together or not at all.
  * Consecutive writes of one user from one origin within a minute (and all writes of one request) join one
  * version; a version whose changes cancel out is removed. Deleted products take their history with them.
+ *
+ * Set-based: one write of many rows reads their products at once; a product the write creates starts its first
+ * version with no lookup (no earlier version to join, nothing to cap), and the first versions of many new
+ * products are stored with one multi-row INSERT. Inside `recordingBatch` (the import's batch) the changes of
+ * every write are gathered per product and stored once at its end, still in the transaction.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AnyObject, Options } from '@loopback/repository';
 import { mergeCambios, rowChanges, type Cambio, type Version } from '../../../src/core/history/versions';
 import type { RepositorySet } from '../../repository-set';
@@ -46,12 +52,16 @@ export const toVersion = (row: AnyObject): Version => ({
   cambios: parseCambios(row.cambios),
 });
 
-/** Stores `cambios` as (part of) a version of product `productoId`. */
+/**
+ * Stores `cambios` as (part of) a version of product `productoId`. `created`: the write created the product,
+ * so it has no version to join nor to cap.
+ */
 export async function storeChanges(
   repos: RepositorySet,
   product: AnyObject,
   cambios: Cambio[],
   options: Options,
+  created = false,
 ): Promise<void> {
   if (!cambios.length) return;
   const context = writeContext();
@@ -63,7 +73,7 @@ export async function storeChanges(
   if (joined !== undefined) {
     const [row] = await history.find({ where: { id: joined }, limit: 1 }, options);
     target = row?.toObject() as AnyObject | undefined;
-  } else if (!context.fresh) {
+  } else if (!context.fresh && !created) {
     const [last] = await history.find({ where: { productoId }, order: ['id DESC'], limit: 1 }, options);
     const row = last?.toObject() as AnyObject | undefined;
     if (
@@ -86,20 +96,69 @@ export async function storeChanges(
     context.versions.set(productoId, Number(target.id));
     return;
   }
-  const created = await history.create(
-    {
-      empresaId: product.empresaId,
-      productoId,
-      fecha: now,
-      usuario: context.usuario,
-      origen: context.origen,
-      cambios: JSON.stringify(stored),
-    },
-    options,
-  );
-  context.versions.set(productoId, Number(created.id));
+  const version = await history.create(versionRow(product, stored, now), options);
+  context.versions.set(productoId, Number(version.id));
+  if (created) return;
   const retention = await retentionOf(repos, Number(product.empresaId));
   await capVersions(repos, productoId, retention.versions, options);
+}
+
+/** A new version row of the current writer. */
+const versionRow = (product: AnyObject, cambios: Cambio[], fecha: Date): AnyObject => {
+  const context = writeContext();
+  return {
+    empresaId: product.empresaId,
+    productoId: Number(product.id),
+    fecha,
+    usuario: context.usuario,
+    origen: context.origen,
+    cambios: JSON.stringify(cambios),
+  };
+};
+
+/** The changes of one write for one product: the product as stored, and whether the write created it. */
+interface ProductChanges {
+  product: AnyObject;
+  cambios: Cambio[];
+  created: boolean;
+}
+
+/** Stores the changes of many products: the first versions of created products with one INSERT. */
+async function storeAll(repos: RepositorySet, changes: ProductChanges[], options: Options): Promise<void> {
+  const context = writeContext();
+  const first = changes.filter(
+    (c) => c.created && c.cambios.length && !context.versions.has(Number(c.product.id)),
+  );
+  if (first.length > 1) {
+    const now = new Date();
+    const versions = await repos.repository('historial').createAll(
+      first.map((c) => versionRow(c.product, c.cambios.map(storable), now)),
+      options,
+    );
+    first.forEach((c, i) => context.versions.set(Number(c.product.id), Number(versions[i].id)));
+  }
+  const rest = first.length > 1 ? changes.filter((c) => !first.includes(c)) : changes;
+  for (const c of rest) await storeChanges(repos, c.product, c.cambios, options, c.created);
+}
+
+/** The changes gathered by `recordingBatch`, per product. */
+const gathered = new AsyncLocalStorage<Map<number, ProductChanges>>();
+
+/**
+ * Runs `work` (writes of many rows, in the transaction of `options`) recording its history once at its end:
+ * the changes of all its writes to a product make one version, the first versions of the products it creates
+ * go in one INSERT. A failure to record fails `work`'s transaction like any recordWrites hook.
+ */
+export async function recordingBatch<T>(
+  repos: RepositorySet,
+  options: Options,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (gathered.getStore()) return work();
+  const changes = new Map<number, ProductChanges>();
+  const result = await gathered.run(changes, work);
+  await storeAll(repos, [...changes.values()], options);
+  return result;
 }
 
 const productChanges = (record: WriteRecord): Cambio[] =>
@@ -141,25 +200,65 @@ function partChanges(part: Part, record: WriteRecord): Cambio[] {
   return rowChanges(before, after, fields, { section: part.section, key: rowKey(part, row) }, labelOf(row));
 }
 
-/** Groups records by product, reads each product (skipping those gone: a product's delete) and stores. */
+/**
+ * Groups records by product and stores their changes. `own`: the records are the products' own (the rows are
+ * the products, a record without `before` one the write created); a part's records read their products at
+ * once, skipping those gone (a product's delete).
+ */
 async function recordFor(
   repos: RepositorySet,
   records: WriteRecord[],
   productIdOf: (row: AnyObject) => unknown,
   changesOf: (record: WriteRecord) => Cambio[],
   options: Options,
+  own = false,
 ): Promise<void> {
-  const byProduct = new Map<number, Cambio[]>();
+  const batch = gathered.getStore();
+  const byProduct = new Map<number, { cambios: Cambio[]; created: boolean; product?: AnyObject }>();
   for (const record of records) {
-    const id = Number(productIdOf((record.after ?? record.before) as AnyObject));
+    const row = (record.after ?? record.before) as AnyObject;
+    const id = Number(productIdOf(row));
     if (!Number.isInteger(id)) continue;
     const cambios = changesOf(record);
-    if (cambios.length) byProduct.set(id, [...(byProduct.get(id) ?? []), ...cambios]);
+    if (!cambios.length) continue;
+    const entry = byProduct.get(id) ?? { cambios: [], created: false };
+    entry.cambios.push(...cambios);
+    if (own) {
+      entry.product = row;
+      entry.created ||= !record.before;
+    }
+    byProduct.set(id, entry);
   }
-  for (const [id, cambios] of byProduct) {
-    const [product] = await repos.repository('productos').find({ where: { id }, limit: 1 }, options);
-    if (!product) continue;
-    await storeChanges(repos, product.toObject() as AnyObject, cambios, options);
+  if (!byProduct.size) return;
+  const unread = [...byProduct].filter(([id, e]) => !e.product && !batch?.has(id)).map(([id]) => id);
+  if (unread.length) {
+    const found = await repos
+      .repository('productos')
+      .find({ where: { id: unread.length === 1 ? unread[0] : { inq: unread } } }, options);
+    for (const product of found) {
+      const entry = byProduct.get(Number(product.id));
+      if (entry) entry.product = product.toObject() as AnyObject;
+    }
+  }
+  const changes: ProductChanges[] = [];
+  for (const [id, entry] of byProduct) {
+    const product = entry.product ?? batch?.get(id)?.product;
+    if (product) changes.push({ product, cambios: entry.cambios, created: entry.created });
+  }
+  if (!batch) return storeAll(repos, changes, options);
+  for (const change of changes) {
+    const id = Number(change.product.id);
+    const earlier = batch.get(id);
+    batch.set(
+      id,
+      earlier
+        ? {
+            product: change.product,
+            cambios: mergeCambios(earlier.cambios, change.cambios),
+            created: earlier.created || change.created,
+          }
+        : change,
+    );
   }
 }
 
@@ -173,6 +272,7 @@ export function installRecorder(repos: RepositorySet): void {
         (row) => row.id,
         productChanges,
         options,
+        true,
       ),
   });
   for (const part of PARTS) {

@@ -509,13 +509,15 @@ async function storeScores(
 
 /**
  * Recomputes the scores of products `ids` and stores those that changed; products that no longer exist lose
- * their scores. Answers how many products were scored.
+ * their scores. Answers how many products were scored. `created`: the products were just created (they have
+ * no scores yet, so none are read first).
  */
 export async function recompute(
   repos: RepositorySet,
   ids: readonly number[],
   options: Options = {},
   catalog?: Catalog,
+  created = false,
 ): Promise<number> {
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
   if (!unique.length) return 0;
@@ -524,7 +526,7 @@ export async function recompute(
   const present = new Set(read.map((r) => r.product.id));
   const gone = unique.filter((id) => !present.has(id));
   if (gone.length) await repos.repository(SCORES).deleteAll({ productoId: { inq: gone } }, options);
-  await storeScores(repos, cat, read, {}, options);
+  await storeScores(repos, cat, read, created ? { writeAll: true } : {}, options);
   return read.length;
 }
 
