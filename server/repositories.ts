@@ -369,6 +369,9 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   ): Promise<void> {
     if (!changes.length) return;
     const prepared = await Promise.all(changes.map((c) => this.prepare(c.data, 'update')));
+    // one write, one modification time
+    const stamp = new Date();
+    if (this.hasWriteStamp) for (const row of prepared) row[WRITE_STAMP] = stamp;
     const ids = changes.map((c) => c.id);
     const changed = await inTransaction(
       this.dataSource,
@@ -396,9 +399,18 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
             for (const name of Object.keys(row)) row[name] = checked[i][name];
           });
         }
+        // rows given the same changes are written by one UPDATE
+        const groups = new Map<string, { row: AnyObject; ids: IdType[] }>();
         for (const [i, row] of prepared.entries()) {
           if (!Object.keys(row).some((k) => k in this.entityClass.definition.properties)) continue;
-          await super.updateAll(row as DataObject<Row>, { [this.idProp]: changes[i].id }, tx);
+          const key = JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1)));
+          const group = groups.get(key) ?? { row, ids: [] };
+          group.ids.push(changes[i].id);
+          groups.set(key, group);
+        }
+        for (const { row, ids: same } of groups.values()) {
+          const where = { [this.idProp]: same.length === 1 ? same[0] : { inq: same } };
+          await super.updateAll(row as DataObject<Row>, where, tx);
         }
         const changed = this.recordsWrites || this.observesUpdates ? await this.readBack(before, tx) : [];
         if (this.recordsWrites) await this.record(changed, tx);

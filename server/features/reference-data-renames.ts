@@ -92,10 +92,11 @@ export function renameRules(
   };
 
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: AnyObject, given?: AnyObject): Promise<void> {
       const id = row[idField];
       if (id === undefined || id === null || typeof row.nombre !== 'string') return;
-      const stored = (await own.find({ where: { [idField]: id } }))[0] as AnyObject | undefined;
+      // the stored row, when the repository has already read it (an update or a replace)
+      const stored = given ?? ((await own.find({ where: { [idField]: id } }))[0] as AnyObject | undefined);
       if (!stored || nameKey(String(stored.nombre ?? '')) === nameKey(row.nombre)) return;
       const company = companyOf(target, row);
       const candidates = (await own.find({

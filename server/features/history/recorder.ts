@@ -18,6 +18,7 @@ import type { WriteRecord } from '../../write-rules';
 import { writeContext } from './context';
 import { PARTS, PRODUCT_FIELDS, fieldLabel, keyFields, partFields, rowKey, type Part } from './parts';
 import { capVersions, MERGE_WINDOW_MS, retentionOf } from './retention';
+import { namesOf, run, sqlConnectorOf, statement, type SqlStatement } from '../../sql';
 
 /** Longest text kept whole in a version; longer values are cut (and marked) so one version stays storable. */
 const MAX_VALUE_CHARS = 8000;
@@ -76,13 +77,7 @@ export async function storeChanges(
   } else if (!context.fresh && !created) {
     const [last] = await history.find({ where: { productoId }, order: ['id DESC'], limit: 1 }, options);
     const row = last?.toObject() as AnyObject | undefined;
-    if (
-      row &&
-      row.usuario === context.usuario &&
-      row.origen === context.origen &&
-      now.getTime() - new Date(row.fecha as string).getTime() < MERGE_WINDOW_MS
-    )
-      target = row;
+    if (joinable(row, now)) target = row;
   }
   const stored = cambios.map(storable);
   if (target) {
@@ -123,22 +118,192 @@ interface ProductChanges {
   created: boolean;
 }
 
-/** Stores the changes of many products: the first versions of created products with one INSERT. */
-async function storeAll(repos: RepositorySet, changes: ProductChanges[], options: Options): Promise<void> {
+/** Whether `row` is the writer's version still open to join (same user and origin, within the window). */
+const joinable = (row: AnyObject | undefined, now: Date): boolean => {
   const context = writeContext();
-  const first = changes.filter(
-    (c) => c.created && c.cambios.length && !context.versions.has(Number(c.product.id)),
+  return (
+    !!row &&
+    row.usuario === context.usuario &&
+    row.origen === context.origen &&
+    now.getTime() - new Date(row.fecha as string).getTime() < MERGE_WINDOW_MS
   );
-  if (first.length > 1) {
-    const now = new Date();
-    const versions = await repos.repository('historial').createAll(
-      first.map((c) => versionRow(c.product, c.cambios.map(storable), now)),
+};
+
+/** The newest version of each product (a constant number of statements). */
+async function lastVersions(
+  repos: RepositorySet,
+  ids: readonly number[],
+  options: Options,
+): Promise<Map<number, AnyObject>> {
+  const history = repos.repository('historial');
+  const out = new Map<number, AnyObject>();
+  if (!ids.length) return out;
+  const connector = sqlConnectorOf(history.dataSource);
+  let latest: unknown[];
+  if (ids.length === 1 || !connector) {
+    latest = [];
+    for (const productoId of ids) {
+      const [last] = await history.find(
+        { where: { productoId }, order: ['id DESC'], limit: 1, fields: { id: true } },
+        options,
+      );
+      if (last) latest.push(last.id);
+    }
+  } else {
+    const model = history.entityClass.modelName;
+    const { t, c } = namesOf(connector, model);
+    const stmt = statement(
+      connector,
+      model,
+      `SELECT MAX(${c('id')}) AS m FROM ${t} WHERE ${c('productoId')} IN (${ids.map(() => '?').join(',')}) GROUP BY ${c('productoId')}`,
+      [...ids],
+    );
+    latest = (await run(connector, stmt, options)).map((row) => row.m ?? row.M);
+  }
+  if (!latest.length) return out;
+  for (const row of await history.find({ where: { id: { inq: latest } } }, options)) {
+    const version = row.toObject() as AnyObject;
+    out.set(Number(version.productoId), version);
+  }
+  return out;
+}
+
+/** Rewrites the changes of many versions (one UPDATE on SQL stores). */
+async function rewriteVersions(
+  repos: RepositorySet,
+  rows: readonly { id: number; cambios: Cambio[] }[],
+  fecha: Date,
+  options: Options,
+): Promise<void> {
+  if (!rows.length) return;
+  const history = repos.repository('historial');
+  const connector = sqlConnectorOf(history.dataSource);
+  if (rows.length === 1 || !connector) {
+    for (const row of rows)
+      await history.updateById(row.id, { cambios: JSON.stringify(row.cambios), fecha }, options);
+    return;
+  }
+  const model = history.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const ids = rows.map((row) => row.id);
+  const update = statement(
+    connector,
+    model,
+    `UPDATE ${t} SET ${c('cambios')} = CASE ${c('id')} ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END, ${c('fecha')} =`,
+    rows.flatMap((row) => [row.id, JSON.stringify(row.cambios)]),
+  );
+  // the date as the connector writes it (a cast on PostgreSQL, the session's format on MySQL)
+  const toColumn = (connector as { toColumnValue?: (prop: unknown, value: unknown) => unknown })
+    .toColumnValue;
+  const value = toColumn?.call(connector, history.entityClass.definition.properties.fecha, fecha) ?? fecha;
+  update.merge(
+    value && typeof value === 'object' && 'sql' in value
+      ? (value as SqlStatement)
+      : statement(connector, model, '?', [value]),
+  );
+  update.merge(statement(connector, model, `WHERE ${c('id')} IN (${ids.map(() => '?').join(',')})`, ids));
+  await run(connector, update, options);
+}
+
+/** Removes, per product, the versions beyond the newest its company keeps (counted at once). */
+async function capAll(repos: RepositorySet, products: readonly AnyObject[], options: Options): Promise<void> {
+  if (!products.length) return;
+  if (products.length === 1) {
+    const retention = await retentionOf(repos, Number(products[0].empresaId));
+    return capVersions(repos, Number(products[0].id), retention.versions, options);
+  }
+  const history = repos.repository('historial');
+  const connector = sqlConnectorOf(history.dataSource);
+  const counts = new Map<number, number>();
+  if (connector) {
+    const model = history.entityClass.modelName;
+    const { t, c } = namesOf(connector, model);
+    const ids = products.map((p) => Number(p.id));
+    const rows = await run(
+      connector,
+      statement(
+        connector,
+        model,
+        `SELECT ${c('productoId')} AS p, COUNT(*) AS n FROM ${t} WHERE ${c('productoId')} IN (${ids.map(() => '?').join(',')}) GROUP BY ${c('productoId')}`,
+        ids,
+      ),
       options,
     );
-    first.forEach((c, i) => context.versions.set(Number(c.product.id), Number(versions[i].id)));
+    for (const row of rows) counts.set(Number(row.p ?? row.P), Number(row.n ?? row.N));
   }
-  const rest = first.length > 1 ? changes.filter((c) => !first.includes(c)) : changes;
-  for (const c of rest) await storeChanges(repos, c.product, c.cambios, options, c.created);
+  for (const product of products) {
+    const retention = await retentionOf(repos, Number(product.empresaId));
+    const count = counts.get(Number(product.id));
+    if (connector && (retention.versions <= 0 || (count ?? 0) <= retention.versions)) continue;
+    await capVersions(repos, Number(product.id), retention.versions, options);
+  }
+}
+
+/**
+ * Stores the changes of many products in a constant number of statements: the versions they join read at
+ * once (this request's, else each product's newest when it is the writer's open one), merged with one UPDATE,
+ * new versions with one INSERT (a product the write created has nothing to join nor to cap).
+ */
+async function storeAll(repos: RepositorySet, changes: ProductChanges[], options: Options): Promise<void> {
+  const pending = changes.filter((c) => c.cambios.length);
+  if (!pending.length) return;
+  if (pending.length === 1) {
+    const [c] = pending;
+    return storeChanges(repos, c.product, c.cambios, options, c.created);
+  }
+  const context = writeContext();
+  const history = repos.repository('historial');
+  const now = new Date();
+  const idOf = (c: ProductChanges) => Number(c.product.id);
+  // the version each product joins: this request's, else (not for new products) the writer's open one
+  const joinedIds = pending.flatMap((c) => {
+    const id = context.versions.get(idOf(c));
+    return id === undefined ? [] : [id];
+  });
+  const targets = new Map<number, AnyObject>();
+  if (joinedIds.length) {
+    for (const row of await history.find({ where: { id: { inq: joinedIds } } }, options)) {
+      const version = row.toObject() as AnyObject;
+      targets.set(Number(version.productoId), version);
+    }
+  }
+  if (!context.fresh) {
+    const unjoined = pending.filter((c) => !c.created && !context.versions.has(idOf(c))).map(idOf);
+    for (const [productoId, version] of await lastVersions(repos, unjoined, options))
+      if (joinable(version, now)) targets.set(productoId, version);
+  }
+  const merges: { id: number; cambios: Cambio[] }[] = [];
+  const emptied: number[] = [];
+  const created: ProductChanges[] = [];
+  for (const c of pending) {
+    const stored = c.cambios.map(storable);
+    const target = targets.get(idOf(c));
+    if (!target) {
+      created.push({ ...c, cambios: stored });
+      continue;
+    }
+    const merged = mergeCambios(parseCambios(target.cambios), stored);
+    if (merged.length) {
+      merges.push({ id: Number(target.id), cambios: merged });
+      context.versions.set(idOf(c), Number(target.id));
+    } else {
+      emptied.push(Number(target.id));
+      context.versions.delete(idOf(c));
+    }
+  }
+  await rewriteVersions(repos, merges, now, options);
+  if (emptied.length) await history.deleteAll({ id: { inq: emptied } }, options);
+  if (!created.length) return;
+  const versions = await history.createAll(
+    created.map((c) => versionRow(c.product, c.cambios, now)),
+    options,
+  );
+  created.forEach((c, i) => context.versions.set(idOf(c), Number(versions[i].id)));
+  await capAll(
+    repos,
+    created.filter((c) => !c.created).map((c) => c.product),
+    options,
+  );
 }
 
 /** The changes gathered by `recordingBatch`, per product. */

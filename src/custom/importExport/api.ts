@@ -4,13 +4,15 @@
  * errors), AND-ed with the selected company for company-scoped resources; and `checkImport(resource, rows)` →
  * POST /importacion/comprobar/{resource}, the API's dry run of a batch of rows (what a write would answer,
  * server/features/import-dry-run.ts); and `createBatch(resource, rows)` → POST /importacion/crear/{resource},
- * new rows created in one request and one transaction. Part of the app's one data provider
+ * new rows created in one request and one transaction; and `updateBatch(resource, rows)` →
+ * POST /importacion/actualizar/{resource}, changed rows written in one request and one transaction
+ * (server/features/import-batch-update.ts). Part of the app's one data provider
  * (src/custom/dataProvider.ts).
  */
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
-import type { BatchCreated, CheckImport, CreateBatch, FindWhere } from './backend';
+import type { BatchCreated, BatchUpdated, CheckImport, CreateBatch, FindWhere, UpdateBatch } from './backend';
 import { isRecord } from '../../core/guards';
 import { ORIGIN_HEADER } from '../../core/history/versions';
 
@@ -68,26 +70,52 @@ export function createBatchMethod(
       body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const json = isRecord(response.json) ? response.json : {};
-    const created = Array.isArray(json.rows) ? json.rows.filter(isRecord) : [];
-    const answer: BatchCreated = { rows: created.map((row) => ({ line: Number(row.line), id: row.id })) };
-    if (isRecord(json.failed)) {
-      answer.failed = {
-        line: typeof json.failed.line === 'number' ? json.failed.line : null,
-        error: json.failed.error,
-      };
-    }
+    const answer: BatchCreated = batchAnswer(response.json);
     return answer;
   };
 }
 
-/** The import's part of the app's data provider: lookups, dry run and batch creation, one company source. */
+/** The answer of a batch write: the rows written, or the row that undid the batch and why. */
+const batchAnswer = (json: unknown): BatchUpdated => {
+  const body = isRecord(json) ? json : {};
+  const written = Array.isArray(body.rows) ? body.rows.filter(isRecord) : [];
+  const answer: BatchUpdated = { rows: written.map((row) => ({ line: Number(row.line), id: row.id })) };
+  if (isRecord(body.failed)) {
+    answer.failed = {
+      line: typeof body.failed.line === 'number' ? body.failed.line : null,
+      error: body.failed.error,
+    };
+  }
+  return answer;
+};
+
+/** POST /importacion/actualizar/{resource}: changed rows written in one request and one transaction. */
+export function updateBatchMethod(
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): UpdateBatch['updateBatch'] {
+  const base = apiUrl.replace(/\/+$/, '');
+  return async (resource, rows, options = {}) => {
+    const response = await httpClient(`${base}/importacion/actualizar/${encodeURIComponent(resource)}`, {
+      method: 'POST',
+      // the product history records these writes as the import's
+      headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
+      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return batchAnswer(response.json);
+  };
+}
+
+/** The import's part of the app's data provider: lookups, dry run and batch writes, one company source. */
 export const importExportMethods = (
   apiUrl: string,
   httpClient: HttpClient,
   getEmpresaId: () => number,
-): FindWhere & CheckImport & CreateBatch => ({
+): FindWhere & CheckImport & CreateBatch & UpdateBatch => ({
   createBatch: createBatchMethod(apiUrl, httpClient, getEmpresaId),
+  updateBatch: updateBatchMethod(apiUrl, httpClient, getEmpresaId),
   findWhere: findWhereMethod(apiUrl, httpClient, getEmpresaId),
   checkImport: checkImportMethod(apiUrl, httpClient, getEmpresaId),
 });

@@ -1,6 +1,7 @@
 /**
  * Runs an import through the standard endpoints (docs/requirements.md#r7-api): rows in batches; per batch one lookup of the stored
- * records by key, then creates and changed-fields updates with bounded concurrency. A row equal to its stored
+ * records by key, then the new rows in one request and the changed rows (their changed fields) in another when
+ * the API offers batch writes, else creates and changed-fields updates with bounded concurrency. A row equal to its stored
  * record sends nothing, so running the same file twice changes nothing the second time. Transient failures
  * (no answer, 5xx) are retried with back-off — a create is first looked up by key so a lost answer never
  * creates twice — and 4xx answers never are. Products created by import get the quick-create values and their
@@ -167,6 +168,8 @@ interface Task {
   row: PreparedRow;
   operation: 'create' | 'update';
   run: () => Promise<'created' | 'updated'>;
+  /** An update: the stored record's id and the fields that change. */
+  update?: { id: Identifier; changes: Row };
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
@@ -322,6 +325,26 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     }
   };
 
+  /** Writes the changes of `updates` in one request; answers the tasks still to run one by one. */
+  const updateInBatch = async (updates: Task[]): Promise<Set<Task>> => {
+    const left = new Set(updates);
+    const updateBatch = backend.updateBatch;
+    if (!updateBatch || updates.length < 2 || signal?.aborted) return left;
+    const rows = updates.flatMap((task) =>
+      task.update ? [{ line: task.row.line, id: task.update.id, values: task.update.changes }] : [],
+    );
+    try {
+      const answer = await updateBatch(schema.name, rows, signal);
+      if (answer.failed) return left;
+      updates.forEach(() => finish('updated'));
+      report();
+      return new Set();
+    } catch {
+      // no answer: writing the same changes again is harmless, so the rows go one by one (each retried)
+      return left;
+    }
+  };
+
   const valid: PreparedRow[] = [];
   for (const row of options.rows) {
     if (row.problems.length) reject(row, row.problems);
@@ -381,7 +404,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         if (isProduct) existingProducts.push(record);
         const changes = changedValues(schema, row.values, record);
         if (!Object.keys(changes).length) finish('unchanged');
-        else tasks.push({ row, operation: 'update', run: updateTask(record, changes) });
+        else
+          tasks.push({
+            row,
+            operation: 'update',
+            run: updateTask(record, changes),
+            update: { id: recordId(schema, record) as Identifier, changes },
+          });
         return;
       }
       const missing = required.filter((field) => isBlank(row.values[field.name]));
@@ -396,11 +425,14 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     });
     report();
 
-    // new rows in one request and one transaction when the API offers it; a batch it undoes goes row by row
-    // (each row then gets its own reason), and so does one whose answer was lost once the rows it did
-    // create are found
+    // new rows in one request and one transaction when the API offers it, and changed rows in another; a
+    // batch it undoes goes row by row (each row then gets its own reason), and so does one whose answer was
+    // lost (once the rows it did create are found)
     const perRow = await createInBatch(tasks.filter((task) => task.operation === 'create'));
-    const rest = tasks.filter((task) => task.operation !== 'create' || perRow.has(task));
+    const updatesLeft = await updateInBatch(tasks.filter((task) => task.operation === 'update'));
+    const rest = tasks.filter((task) =>
+      task.operation === 'create' ? perRow.has(task) : updatesLeft.has(task),
+    );
 
     let stopped = false;
     await mapPool(rest, concurrency, async (task) => {
