@@ -95,12 +95,10 @@ try {
     refresh: async () => null,
     onAuthFailure: () => undefined,
   });
-  const provider = api.withImportExport(
-    loopback.loopbackDataProvider(server.url, httpClient, { getEmpresaId: () => 1 }),
-    server.url,
-    httpClient,
-    () => 1,
-  );
+  const provider = {
+    ...loopback.loopbackDataProvider(server.url, httpClient, { getEmpresaId: () => 1 }),
+    ...api.importExportMethods(server.url, httpClient, () => 1),
+  };
   const backend = backendMod.backendFromDataProvider(provider, () => 1);
 
   // ---- 2a. raw create rate: POST /productos, same concurrency as the import ----

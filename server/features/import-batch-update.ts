@@ -11,11 +11,12 @@
  * write rules (422), unique keys (ER_DUP_ENTRY); the product history records the writes as the import's
  * (X-Origen), one version per product. The rows are read once and the rules run set-based
  * (SchemaRepository.updateMany). Any refusal undoes the whole batch and names the row (`failed.line`, null when
- * the database refused the batch as a whole): the import then sends that batch row by row.
+ * the database refused the batch as a whole): the import then sends that batch row by row. Tables keyed by a
+ * pair of fields (compositeKey) have no ids to name: 400, their rows go one by one.
  */
 import { inject } from '@loopback/core';
 import { EntityNotFoundError, type AnyObject } from '@loopback/repository';
-import { param, post, requestBody } from '@loopback/rest';
+import { HttpErrors, param, post, requestBody } from '@loopback/rest';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { AccessService } from '../auth/access';
 import { AuthBindings, type CompanyAccess, type CurrentUser } from '../auth/keys';
@@ -66,6 +67,12 @@ export class ImportBatchUpdateController {
       body.empresaId,
       ['update'],
     );
+    if (schema.compositeKey) {
+      // its rows are named by the key pair (PATCH ?where), not by an id
+      throw new HttpErrors.BadRequest(
+        `La tabla ${resource} se identifica por ${schema.compositeKey.join(' y ')}: sus filas se actualizan una a una.`,
+      );
+    }
     const idField = schema.idField ?? 'id';
     const rows = body.rows.map((row) => {
       const values: AnyObject = { ...(row.values ?? {}) };

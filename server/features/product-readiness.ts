@@ -203,8 +203,11 @@ export const feature: Feature = {
       const ids = productIds(records, field);
       if (!ids.length) return;
       const catalog = await cache.get(options);
-      // new products have no scores to read first
-      const created = resource === 'productos' && records.every((r) => !r.before);
+      // new products are scored as written: they have no parts nor scores to read yet
+      const created =
+        resource === 'productos' && records.every((r) => !r.before && r.after)
+          ? records.map((r) => r.after as AnyObject)
+          : undefined;
       if (movesScores(resource, records, catalog.needs))
         await recompute(repositories, ids, options, catalog, created);
     };

@@ -329,7 +329,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const updateInBatch = async (updates: Task[]): Promise<Set<Task>> => {
     const left = new Set(updates);
     const updateBatch = backend.updateBatch;
-    if (!updateBatch || updates.length < 2 || signal?.aborted) return left;
+    // rows of a table keyed by a pair of fields are named by that pair (PATCH ?where): one by one
+    if (!updateBatch || schema.compositeKey || updates.length < 2 || signal?.aborted) return left;
     const rows = updates.flatMap((task) =>
       task.update ? [{ line: task.row.line, id: task.update.id, values: task.update.changes }] : [],
     );
