@@ -193,10 +193,14 @@ async function rewriteVersions(
     `UPDATE ${t} SET ${c('cambios')} = CASE ${c('id')} ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END, ${c('fecha')} =`,
     rows.flatMap((row) => [row.id, JSON.stringify(row.cambios)]),
   );
-  // the date as the connector writes it (a cast on PostgreSQL, the session's format on MySQL)
-  const toColumn = (connector as { toColumnValue?: (prop: unknown, value: unknown) => unknown })
-    .toColumnValue;
-  const value = toColumn?.call(connector, history.entityClass.definition.properties.fecha, fecha) ?? fecha;
+  // the date as the connector writes it (a cast on PostgreSQL, the session's format on MySQL), from the
+  // connector's own model definition (juggler's property, whose type is the Date constructor)
+  const sql = connector as {
+    toColumnValue?: (prop: unknown, value: unknown) => unknown;
+    getModelDefinition?: (model: string) => { properties: Record<string, unknown> } | undefined;
+  };
+  const property = sql.getModelDefinition?.(model)?.properties.fecha;
+  const value = property && sql.toColumnValue ? sql.toColumnValue(property, fecha) : fecha;
   update.merge(
     value && typeof value === 'object' && 'sql' in value
       ? (value as SqlStatement)
