@@ -47,6 +47,8 @@ export interface ImportOptions {
 export const CANCELLED_REASON = 'No se importó: importación cancelada';
 export const DEFAULT_BATCH_SIZE = 200;
 export const DEFAULT_CONCURRENCY = 6;
+/** Batches under way at once (the next one's lookup and request overlap the current one's writes). */
+const BATCHES_IN_FLIGHT = 2;
 /** Lookup URLs stay far below the 16 KiB header limit (the where is URL-encoded). */
 const MAX_WHERE_CHARS = 5000;
 
@@ -357,28 +359,34 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const claimed = new Map<string, number>();
   const required = requiredOnCreate(schema);
 
-  for (let start = 0; start < valid.length; start += batchSize) {
-    const batch = valid.slice(start, start + batchSize);
-    if (signal?.aborted) {
-      for (const row of valid.slice(start)) {
-        rejectedRows.push({
-          line: row.line,
-          problems: [{ column: '', reason: CANCELLED_REASON }],
-          cancelled: true,
-        });
-        notProcessed++;
-      }
-      break;
-    }
-    const keys = batch.map((row) => rowKey(schema, row.values));
+  /** A batch's keys as comparable slots: a later batch naming one of them waits for the earlier one's writes. */
+  const slotOf = (key: RowKey): string =>
+    key.kind === 'id' ? `${key.field}:${key.text}` : `${key.fields.join('+')}:${key.text}`;
+
+  /**
+   * One batch: its lookup, its rows matched to stored records (after the previous batch's, in file order),
+   * then its writes. `before` resolves once the previous batch is matched; `waitFor`, when given, once the
+   * previous batch is written (it creates or changes a record this batch names).
+   */
+  const runBatch = async (
+    batch: PreparedRow[],
+    keys: (RowKey | undefined)[],
+    before: Promise<void>,
+    waitFor: Promise<void> | undefined,
+    classified: () => void,
+  ): Promise<void> => {
+    if (waitFor) await waitFor;
     let stored: StoredIndex;
     try {
       stored = new StoredIndex(schema, await lookup(keys.filter((key): key is RowKey => key !== undefined)));
     } catch (error) {
+      await before;
       for (const row of batch) reject(row, [failureProblem('update', error)]);
       report();
-      continue;
+      return;
     }
+    // rows are matched to stored records in file order (the first row naming a record claims it)
+    await before;
     const tasks: Task[] = [];
     const existingProducts: Row[] = [];
     batch.forEach((row, i) => {
@@ -424,6 +432,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       }
       tasks.push({ row, operation: 'create', run: createTask(row, key) });
     });
+    classified();
     report();
 
     // new rows in one request and one transaction when the API offers it, and changed rows in another; a
@@ -464,7 +473,43 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         );
       }
     }
+  };
+
+  // Two batches in flight: the next batch's lookup and request overlap the current one's writes (the API and
+  // the database work meanwhile), unless it names a record the current one writes.
+  let previous: { slots: Set<string>; matched: Promise<void>; done: Promise<void> } | undefined;
+  const inFlight: Promise<void>[] = [];
+  for (let start = 0; start < valid.length; start += batchSize) {
+    const batch = valid.slice(start, start + batchSize);
+    if (signal?.aborted) {
+      for (const row of valid.slice(start)) {
+        rejectedRows.push({
+          line: row.line,
+          problems: [{ column: '', reason: CANCELLED_REASON }],
+          cancelled: true,
+        });
+        notProcessed++;
+      }
+      break;
+    }
+    const keys = batch.map((row) => rowKey(schema, row.values));
+    const slots = new Set(keys.flatMap((key) => (key ? [slotOf(key)] : [])));
+    const earlier = previous;
+    const overlaps = earlier ? [...slots].some((slot) => earlier.slots.has(slot)) : false;
+    let classified = () => undefined as void;
+    const matched = new Promise<void>((resolve) => (classified = resolve));
+    const done = runBatch(
+      batch,
+      keys,
+      earlier?.matched ?? Promise.resolve(),
+      overlaps ? earlier?.done : undefined,
+      () => classified(),
+    ).finally(() => classified());
+    previous = { slots, matched, done };
+    inFlight.push(done);
+    if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
   }
+  await Promise.all(inFlight);
 
   rejectedRows.sort((a, b) => a.line - b.line);
   const final = progress();
