@@ -7,7 +7,9 @@
  * - drops conditions on write-only fields from every `where` (where.ts);
  * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
- *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction.
+ *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction;
+ * - writes many rows as one (createMany, updateMany: the import's batches) with the same rules, set-based where a hook offers
+ *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch.
  * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
  * PostgreSQL see store/postgres-connector.ts).
  */
