@@ -12,7 +12,7 @@
 import type { HttpClient } from '../../dataProvider/http';
 import { andWhere } from '../../dataProvider/where';
 import { schemaFor } from '../../resources/registry';
-import type { BatchCreated, BatchUpdated, CheckImport, CreateBatch, FindWhere, UpdateBatch } from './backend';
+import type { BatchUpdated, CheckImport, CreateBatch, FindWhere, UpdateBatch } from './backend';
 import { isRecord } from '../../core/guards';
 import { ORIGIN_HEADER } from '../../core/history/versions';
 
@@ -55,26 +55,6 @@ export function checkImportMethod(
   };
 }
 
-/** POST /importacion/crear/{resource}: new rows created in one request and one transaction. */
-export function createBatchMethod(
-  apiUrl: string,
-  httpClient: HttpClient,
-  getEmpresaId: () => number,
-): CreateBatch['createBatch'] {
-  const base = apiUrl.replace(/\/+$/, '');
-  return async (resource, rows, options = {}) => {
-    const response = await httpClient(`${base}/importacion/crear/${encodeURIComponent(resource)}`, {
-      method: 'POST',
-      // the product history records these writes as the import's
-      headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
-      body: JSON.stringify({ empresaId: getEmpresaId(), rows }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const answer: BatchCreated = batchAnswer(response.json);
-    return answer;
-  };
-}
-
 /** The answer of a batch write: the rows written, or the row that undid the batch and why. */
 const batchAnswer = (json: unknown): BatchUpdated => {
   const body = isRecord(json) ? json : {};
@@ -89,15 +69,20 @@ const batchAnswer = (json: unknown): BatchUpdated => {
   return answer;
 };
 
-/** POST /importacion/actualizar/{resource}: changed rows written in one request and one transaction. */
-export function updateBatchMethod(
+/** POST /importacion/{action}/{resource}: a batch of rows written in one request and one transaction. */
+function batchWriteMethod<R>(
+  action: 'crear' | 'actualizar',
   apiUrl: string,
   httpClient: HttpClient,
   getEmpresaId: () => number,
-): UpdateBatch['updateBatch'] {
+) {
   const base = apiUrl.replace(/\/+$/, '');
-  return async (resource, rows, options = {}) => {
-    const response = await httpClient(`${base}/importacion/actualizar/${encodeURIComponent(resource)}`, {
+  return async (
+    resource: string,
+    rows: readonly R[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<BatchUpdated> => {
+    const response = await httpClient(`${base}/importacion/${action}/${encodeURIComponent(resource)}`, {
       method: 'POST',
       // the product history records these writes as the import's
       headers: new Headers({ Accept: 'application/json', [ORIGIN_HEADER]: 'importacion' }),
@@ -107,6 +92,20 @@ export function updateBatchMethod(
     return batchAnswer(response.json);
   };
 }
+
+/** POST /importacion/crear/{resource}: new rows created in one request and one transaction. */
+export const createBatchMethod = (
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): CreateBatch['createBatch'] => batchWriteMethod('crear', apiUrl, httpClient, getEmpresaId);
+
+/** POST /importacion/actualizar/{resource}: changed rows written in one request and one transaction. */
+export const updateBatchMethod = (
+  apiUrl: string,
+  httpClient: HttpClient,
+  getEmpresaId: () => number,
+): UpdateBatch['updateBatch'] => batchWriteMethod('actualizar', apiUrl, httpClient, getEmpresaId);
 
 /** The import's part of the app's data provider: lookups, dry run and batch writes, one company source. */
 export const importExportMethods = (
