@@ -151,9 +151,13 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Feature benchmarks: every bench/*.bench.mjs runs on its own (each starts what it needs) and prints its figures.
+// Feature benchmarks: every bench/*.bench.mjs runs on its own (each starts what it needs) and prints its figures
+// (BENCH_FEATURES=0: the app's figures above only; BENCH_FEATURES=mass-edit,product-search: those files only).
+const only = process.env.BENCH_FEATURES;
+const wanted = (file) =>
+  only === undefined || only === '' || only.split(',').some((name) => file === `${name.trim()}.bench.mjs`);
 for (const file of readdirSync('bench')
-  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => f.endsWith('.bench.mjs') && wanted(f))
   .sort()) {
   console.log(`\n== ${file}`);
   await run('node', [path.join('bench', file)]);

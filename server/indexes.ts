@@ -3,7 +3,8 @@
  * one on every SQL engine (the MySQL and PostgreSQL connectors create `settings.indexes` in autoupdate and
  * automigrate): the company field and the `companyVia` field, reference fields, the columns of the schema's
  * filters and default sort, the keys of its relations, the parent keys other schemas reach it by
- * (`companyVia.parentKey`), and the fields a schema declares `indexed` for server queries.
+ * (`companyVia.parentKey`), the fields a schema declares `indexed` for server queries, and the indexes over
+ * several columns it declares (`indexes`).
  * Left out: the primary key, columns already leading an index (unique keys), and columns no B-tree can hold
  * whole (long text; `like '%…%'` cannot use an index anyway).
  */
@@ -57,13 +58,18 @@ export function leadingUniqueColumns(schema: ResourceSchema): Set<string> {
     else if (field.unique) leading.add(field.name);
   }
   if (schema.compositeKey) leading.add(schema.compositeKey[0]);
+  for (const columns of schema.indexes ?? []) if (columns.length) leading.add(columns[0]);
   return leading;
 }
 
 export const indexName = (schema: ResourceSchema, field: string): string =>
   `ix_${schema.model}_${field}`.slice(0, MAX_NAME);
 
-/** The non-unique single-column indexes of `schema`, by index name. */
+/** The name of a declared index over several columns. */
+export const compositeIndexName = (schema: ResourceSchema, columns: readonly string[]): string =>
+  `ix_${schema.model}_${columns.join('_')}`.slice(0, MAX_NAME);
+
+/** The non-unique indexes of `schema` (single columns, and those it declares over several), by index name. */
 export function derivedIndexes(
   schema: ResourceSchema,
   schemas: readonly ResourceSchema[],
@@ -75,6 +81,12 @@ export function derivedIndexes(
     const field = schema.fields.find((f) => f.name === name);
     if (!field || name === schema.idField || leading.has(name) || !indexable(field)) continue;
     indexes[indexName(schema, name)] = { keys: { [name]: 1 } };
+  }
+  for (const columns of schema.indexes ?? []) {
+    if (!columns.length) continue;
+    indexes[compositeIndexName(schema, columns)] = {
+      keys: Object.fromEntries(columns.map((column) => [column, 1])) as Record<string, 1>,
+    };
   }
   return indexes;
 }

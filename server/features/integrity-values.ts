@@ -40,11 +40,11 @@ const storedRow = async (
 export function attributeValueRule(repos: RepositorySet) {
   const atributos = repos.repository('atributos');
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: AnyObject, given?: AnyObject): Promise<void> {
       if (row.atributoId === null || row.atributoId === undefined || typeof row.valor !== 'string') return;
       // a value the stored row already held is kept (a write that changes another field, such as the
       // attribute's name carried by a rename, is not refused for a value stored before the rule)
-      const stored = await storedRow(repos, 'producto-atributos', row);
+      const stored = given ?? (await storedRow(repos, 'producto-atributos', row));
       if (stored && stored.valor === row.valor && stored.atributoId === row.atributoId) return;
       const attribute = await atributos.findOne({ where: { id: row.atributoId } });
       if (!attribute) return;

@@ -36,22 +36,23 @@ const MAX_VERSIONS = 500;
 const PURGE_EVERY_MS = 6 * 3600 * 1000;
 const PURGE_FIRST_MS = 5_000;
 
-const VERSION_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    productoId: { type: 'integer' },
-    fecha: { type: 'string', format: 'date-time' },
-    usuario: { type: 'string' },
-    origen: { type: 'string' },
-    cambios: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { campo: { type: 'string' }, etiqueta: { type: 'string' }, anterior: {}, nuevo: {} },
-      },
+/** Who, when, from where and the changes of a version (a product's or a reference record's). */
+export const VERSION_PROPERTIES = {
+  fecha: { type: 'string', format: 'date-time' },
+  usuario: { type: 'string' },
+  origen: { type: 'string' },
+  cambios: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { campo: { type: 'string' }, etiqueta: { type: 'string' }, anterior: {}, nuevo: {} },
     },
   },
+};
+
+const VERSION_SCHEMA = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, productoId: { type: 'integer' }, ...VERSION_PROPERTIES },
 };
 
 export class ProductHistoryController {

@@ -7,7 +7,8 @@
  *   write touches a column some rule reads;
  * - a rule, a prompt (when its marketplace asks for reviewed texts) or a marketplace: that marketplace's
  *   scores; a company's category, or the name of its family or attribute, when some rule reads them: that
- *   company's products — a tracked job (trabajos-preparacion, features/readiness/jobs.ts) in pages.
+ *   company's products — a tracked job (trabajos-preparacion, features/readiness/jobs.ts) in pages; the
+ *   renaming company's rules follow the new name or code in the rename's transaction (readiness/renames.ts).
  * The rules, prompts and categories are cached between requests (readiness/compute.ts catalogCache), read
  * again whenever a job records a change, so a save rescores without reading them.
  *
@@ -54,6 +55,7 @@ import {
   type Needs,
 } from './readiness/compute';
 import { jobRunner, type JobRunner, type JobScope } from './readiness/jobs';
+import { installRuleRenames } from './readiness/renames';
 
 /** The product's tables the rules read, and the field holding the product id. */
 const PRODUCT_PARTS: readonly [string, string][] = [
@@ -154,9 +156,12 @@ export class ProductReadinessController {
     const scores = this.repos.repository(SCORES);
     const marketplaces = await this.repos.repository('MarketPlaces').find({ order: ['codigo ASC'] });
     const rules = new Map<number, number>();
-    for (const rule of await this.repos
-      .repository(RULES)
-      .find({ fields: { id: true, marketplaceId: true } })) {
+    // the rules of the company counted (and those shared by every company)
+    const ruleCompany = company.empresaId as number | undefined;
+    for (const rule of await this.repos.repository(RULES).find({
+      where: ruleCompany === undefined ? {} : { or: [{ empresaId: ruleCompany }, { empresaId: null }] },
+      fields: { id: true, marketplaceId: true },
+    })) {
       const id = Number(rule.marketplaceId);
       rules.set(id, (rules.get(id) ?? 0) + 1);
     }
@@ -196,6 +201,8 @@ export const feature: Feature = {
   register: ({ app, repositories }) => {
     const jobs = jobRunner(repositories);
     runner = jobs;
+    // a rule names a family, an attribute or a category code: it follows their renames (its company's only)
+    installRuleRenames(repositories);
     const cache = catalogCache(repositories);
     catalogs = cache;
     // a write that cannot move a score (a column no rule reads) costs the catalog's version check only

@@ -5,7 +5,8 @@
  * - GET /productos?filter={"where":{"buscar":"<text>"}}  (and /productos/count?where=…): the text as a part of
  *   the SKU (`nombre`) or of the general data's `titulo`, `ean` or `marca`, case- and accent-insensitive,
  *   wildcards literal; one SQL condition:
- *   `nombre LIKE ? OR id IN (SELECT productoId FROM producto_general WHERE titulo LIKE ? OR ean LIKE ? OR marca LIKE ?)`.
+ *   `id IN (SELECT id FROM productos WHERE nombre LIKE ?) OR id IN (SELECT productoId FROM producto_general
+ *   WHERE titulo LIKE ? OR ean LIKE ? OR marca LIKE ?)` (on PostgreSQL each subquery reads the trigram indexes).
  * - GET /productos?filter={"where":{"categoria":<category id>}}: products naming the category or one of its
  *   subcategories in `categorias`.
  *
@@ -50,10 +51,28 @@ export const feature: Feature = {
       if (!parsed.term) return {};
       const like = containsPattern(parsed.term);
       if (hasSubqueries()) {
-        const model = generals.entityClass.modelName;
+        // both sides as `id IN (subquery)`: each reads its trigram indexes once (on PostgreSQL), and the product
+        // list's own rows are only looked up in the two answers, never matched one by one
         const where = { or: SEARCHED_GENERAL_FIELDS.map((field) => ({ [field]: { like } })) };
         return {
-          or: [{ nombre: { like } }, { [PARENT_SCOPE]: { field: 'id', model, key: 'productoId', where } }],
+          or: [
+            {
+              [PARENT_SCOPE]: {
+                field: 'id',
+                model: productos.entityClass.modelName,
+                key: 'id',
+                where: { nombre: { like } },
+              },
+            },
+            {
+              [PARENT_SCOPE]: {
+                field: 'id',
+                model: generals.entityClass.modelName,
+                key: 'productoId',
+                where,
+              },
+            },
+          ],
         } as Where<object>;
       }
       // A store without SQL: the matching general data rows, then their products' ids.

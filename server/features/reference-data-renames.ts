@@ -96,7 +96,7 @@ export function renameRules(
     async beforeWrite(row: AnyObject, given?: AnyObject): Promise<void> {
       const id = row[idField];
       if (id === undefined || id === null || typeof row.nombre !== 'string') return;
-      // the stored row, when the repository has already read it (an update or a replace)
+      // the stored row the repository already read (an update of many rows: no read per row)
       const stored = given ?? ((await own.find({ where: { [idField]: id } }))[0] as AnyObject | undefined);
       if (!stored || nameKey(String(stored.nombre ?? '')) === nameKey(row.nombre)) return;
       const company = companyOf(target, row);

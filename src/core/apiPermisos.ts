@@ -49,7 +49,10 @@ export const CUSTOM_PERMISOS: readonly (PermisoNeeded & { label: string })[] = [
   { ...READ_LOGSNAVS, label: 'Consultar el registro del ERP' },
   { ...EXPORT_PRODUCTOS, label: 'Exportar productos (feed de marketplaces)' },
   { ...GENERATE_TEXTOS, label: 'Generar textos con IA' },
-  { ...READ_HISTORIAL, label: 'Consultar el historial de versiones de los productos' },
+  {
+    ...READ_HISTORIAL,
+    label: 'Consultar el historial de versiones de los productos y de sus datos de referencia',
+  },
   { ...RESTORE_HISTORIAL, label: 'Restaurar una versión anterior de un producto' },
   { ...READ_PREPARACION, label: 'Consultar la preparación de los productos para cada marketplace' },
 ];

@@ -1,11 +1,13 @@
 /**
  * Mass edit of products (issue 16): one change — a field, a flag, the categories or families (replace, add
- * or remove a name) — applied to the selected products or to every product matching the list's filter, as a
+ * or remove a name), or the value of an attribute (campo ATTRIBUTE_FIELD with the job's atributoId: the typed
+ * attribute rules of src/core/attributeValues.ts read and normalise it) — applied to the selected products or to every product matching the list's filter, as a
  * job the API runs and tracks (server/features/mass-edit.ts). The value is checked once by the field's
  * declaration (the same rules the API's body validation and write rules apply: type, S/N, choices, length,
  * check digit); each product then goes through the API's write rules, and a product they refuse is reported
  * with the reason. The report has the import report's shape. Pure.
  */
+import { readAttributeValue, type AttributeValueReading, type TypedAttribute } from './attributeValues';
 import { gs1Error } from './gtin';
 import { splitNames } from './nameList';
 import type { ImportReport } from './jobReport';
@@ -44,6 +46,27 @@ export const massEditableFields = <F extends EditableField>(fields: readonly F[]
       !NOT_MASS_EDITED.has(field.name) &&
       ['string', 'text', 'sn', 'integer'].includes(field.type),
   );
+
+/** The job's `campo` that sets an attribute's value (the job's `atributoId` names the attribute). */
+export const ATTRIBUTE_FIELD = 'atributo';
+export const ATTRIBUTE_FIELD_LABEL = 'Valor de un atributo';
+
+/**
+ * The value an attribute gets on every product, as stored (`1.234,5` typed in Spanish → '1234,5', 'sí' → 'S'),
+ * or why it cannot: the attribute's type refuses it, or it is empty (a mass edit writes a value).
+ */
+export function massEditAttributeValue(
+  attribute: TypedAttribute | undefined,
+  valor: unknown,
+  locale?: string,
+): AttributeValueReading {
+  if (!attribute) return { ok: false, error: 'Elija el atributo.' };
+  const reading = readAttributeValue(attribute, valor, locale);
+  if (reading.ok && reading.value === '') {
+    return { ok: false, error: `Escriba el valor del atributo «${String(attribute.nombre ?? '')}».` };
+  }
+  return reading;
+}
 
 /** The states of a job (trabajos-edicion-masiva.estado). */
 export const JOB_STATES = ['pendiente', 'en curso', 'terminado', 'cancelado', 'error'] as const;
@@ -124,6 +147,9 @@ export const MAX_REPORTED_REFUSALS = 1000;
 
 export interface JobRow {
   campo?: unknown;
+  atributoId?: unknown;
+  /** The last product id the job went through (it resumes after it). */
+  ultimoId?: unknown;
   estado?: unknown;
   total?: unknown;
   hechos?: unknown;

@@ -1,7 +1,7 @@
 /**
  * The app's one data provider, built here and nowhere else: the LoopBack provider of the generic resources, its
  * lifecycle callbacks (react-admin's withLifecycleCallbacks: a catalogue's products go before the catalogue), and
- * the typed custom methods the bespoke pages call (reference data, catalogue products, product editor, AI texts,
+ * the typed custom methods the bespoke pages call (reference data and its history, catalogue products, product editor, AI texts,
  * roles and permisos, integrations, the import's lookups, dry run and batch creation). Every part reads the selected company from the
  * one `getEmpresaId` given here.
  */
@@ -22,6 +22,7 @@ import type { CheckImport, CreateBatch, FindWhere } from './importExport/backend
 import { createIntegrationsApi, type IntegrationsApi } from './integrations/api';
 import { accessMethods, type AccessMethods } from './permisos/api';
 import { productApiExtension, type ProductApiExtension } from './productEditor/api';
+import { referenceHistoryMethods, type ReferenceHistoryMethods } from './referenceHistory/api';
 
 export interface DataProviderDeps {
   apiUrl: string;
@@ -38,6 +39,7 @@ export type PimDataProvider = DataProvider &
   ReferenceDataApi &
   CatalogueProductsMethods &
   ProductApiExtension &
+  ReferenceHistoryMethods &
   AiTextsMethods &
   AccessMethods &
   IntegrationsApi &
@@ -61,6 +63,7 @@ export const createDataProvider = ({
     ...referenceDataApi(apiUrl, httpClient, { getEmpresaId }),
     ...catalogueProductsMethods(catalogueApi),
     ...productApiExtension(apiUrl, httpClient),
+    ...referenceHistoryMethods(apiUrl, httpClient),
     ...aiTextsMethods(apiUrl, httpClient),
     ...accessMethods(apiUrl, httpClient),
     ...createIntegrationsApi({ apiUrl, httpClient, getEmpresaId, getAccessToken }),

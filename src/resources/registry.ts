@@ -13,6 +13,7 @@ import { ensamblados } from './ensamblados/schema';
 import { familias } from './familias/schema';
 import { gruposAtributos } from './gruposAtributos/schema';
 import { historial } from './historial/schema';
+import { historialReferencias } from './historialReferencias/schema';
 import { iconos } from './iconos/schema';
 import { idiomas } from './idiomas/schema';
 import { logsnavs } from './logsnavs/schema';
@@ -57,6 +58,7 @@ export const registry: readonly ResourceSchema[] = [
   productoDatosCatalogo,
   productoCaracteristicas,
   historial,
+  historialReferencias,
   vistaMuestraFotos,
   b2bProductos,
   categorias,

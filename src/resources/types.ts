@@ -250,6 +250,12 @@ export interface ResourceSchema {
    * from the API's own work, e.g. readiness rules, scores and jobs). By default the demo data fills it.
    */
   seeded?: false;
+  /**
+   * Indexes over several columns that the API's own queries need (each a list of fields, leading column
+   * first), e.g. a product's versions newest first: `['productoId', 'id']`. The leading column needs no index
+   * of its own then (server/indexes.ts).
+   */
+  indexes?: readonly (readonly string[])[];
   /** Menu placement; `hidden` resources are registered but not in the menu (child records). */
   menu: { group: MenuGroup; icon: string; hidden?: boolean };
   /**

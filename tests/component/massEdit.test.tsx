@@ -7,7 +7,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'react-admin';
-import { changedValue, massEditableFields, sameValue } from '../../src/core/massEdit';
+import Cookies from 'js-cookie';
+import { afterEach } from 'vitest';
+import { ATTRIBUTE_FIELD, changedValue, massEditableFields, sameValue } from '../../src/core/massEdit';
 import { productos } from '../../src/resources/productos/schema';
 import { withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
@@ -17,7 +19,7 @@ const JOBS = 'trabajos-edicion-masiva';
 type Row = Record<string, unknown>;
 
 /** The product API plus a job endpoint that applies the change at once (first read: still running). */
-const withJobs = (options: { failReads?: boolean } = {}) => {
+const withJobs = (options: { failReads?: boolean; failAfter?: number } = {}) => {
   const recorded = withProductApi();
   const base = recorded.provider as DataProvider;
   const jobs = new Map<number, Row>();
@@ -27,6 +29,12 @@ const withJobs = (options: { failReads?: boolean } = {}) => {
     create: async (resource, params) => {
       if (resource !== JOBS) return base.create(resource, params);
       const data = params.data as Row;
+      if (data.campo === ATTRIBUTE_FIELD) {
+        const id = jobs.size + 1;
+        const job = { id, ...data, estado: 'terminado', total: 0, hechos: 0, cambiados: 0, informe: '[]' };
+        jobs.set(id, job);
+        return { data: job as never };
+      }
       const field = massEditableFields(productos.fields).find((f) => f.name === data.campo)!;
       const { data: all } = await base.getList('productos', {
         filter: {},
@@ -69,10 +77,12 @@ const withJobs = (options: { failReads?: boolean } = {}) => {
       const id = Number(params.id);
       const n = (reads.get(id) ?? 0) + 1;
       reads.set(id, n);
+      if (options.failAfter !== undefined && n > options.failAfter)
+        throw new Error('Error de conexión. Verifique su red e intente de nuevo.');
       const job = jobs.get(id)!;
       return {
         data: (n === 1
-          ? { ...job, estado: 'en curso', hechos: 0, cambiados: 0, sinCambios: 0, fin: null }
+          ? { ...job, estado: 'en curso', hechos: 3, cambiados: 2, sinCambios: 1, fin: null }
           : job) as never,
       };
     },
@@ -94,6 +104,22 @@ const finalizados = async (base: DataProvider) =>
       sort: { field: 'id', order: 'ASC' },
     })
   ).data.map((p) => p.finalizado);
+
+afterEach(() => Cookies.remove('idioma'));
+
+const sentJob = (create: ReturnType<typeof withJobs>['create']) =>
+  create.mock.calls.filter(([resource]) => resource === JOBS).map(([, params]) => params.data as Row);
+
+/** Opens the dialog and picks «Valor de un atributo» and the attribute «Potencia (W)». */
+const byAttribute = async (provider: DataProvider) => {
+  renderScreen('/productos', { dataProvider: provider });
+  await screen.findByText('PRD-01');
+  fireEvent.click(screen.getByRole('button', { name: /Edición masiva|Mass edit/ }));
+  const dialog = await screen.findByRole('dialog');
+  await choose('Campo', 'Valor de un atributo');
+  await choose('Atributo', 'Potencia (W)');
+  return dialog;
+};
 
 describe('mass edit (Edición masiva)', () => {
   it('sets a flag on every product matching the filter, follows the job and shows its report', async () => {
@@ -160,6 +186,54 @@ describe('mass edit (Edición masiva)', () => {
     const sent = create.mock.calls.find(([resource]) => resource === JOBS)![1].data as Row;
     expect(JSON.parse(String(sent.ids))).toHaveLength(2);
     expect(sent).toMatchObject({ campo: 'familias', operacion: 'quitar', valor: 'Bricolaje' });
+  });
+
+  it("an attribute's value is read by its type in Spanish and sent as stored; a refused one starts nothing", async () => {
+    const { provider, create } = withJobs();
+    const dialog = await byAttribute(provider);
+    const value = within(dialog).getByLabelText('Valor');
+    expect(value.getAttribute('inputmode')).toBe('decimal');
+    fireEvent.change(value, { target: { value: 'mucha' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
+    expect(
+      await within(dialog).findByText(/El atributo «Potencia» es numérico: «mucha» no es un número/),
+    ).toBeTruthy();
+    expect(sentJob(create)).toHaveLength(0);
+    fireEvent.change(value, { target: { value: '1.234,5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
+    expect(await screen.findByText(/Edición masiva terminada/)).toBeTruthy();
+    expect(sentJob(create)).toEqual([
+      expect.objectContaining({ campo: 'atributo', atributoId: 3, valor: '1234,5', operacion: 'reemplazar' }),
+    ]);
+  });
+
+  it("in English, an attribute's number is typed with the English marks", async () => {
+    Cookies.set('idioma', 'en');
+    const { provider, create } = withJobs();
+    const dialog = await byAttribute(provider);
+    fireEvent.change(within(dialog).getByLabelText('Valor'), { target: { value: '1,234.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
+    await screen.findByText(/Edición masiva terminada/);
+    expect(sentJob(create)[0]).toMatchObject({ atributoId: 3, valor: '1234,5' });
+  });
+
+  it('when the API goes down during the job, the last progress read is shown as such, never as done', async () => {
+    const { provider } = withJobs({ failAfter: 1 });
+    renderScreen('/productos', { dataProvider: provider });
+    await screen.findByText('PRD-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Edición masiva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edición masiva de productos' });
+    await choose('Campo', 'Finalizado');
+    await choose('Valor', 'S');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
+    expect(
+      await screen.findByText(/No se puede consultar la edición masiva/, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/^Último progreso leído: 3 de \d+ productos tratados · 2 cambiados · 1 sin cambios/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Edición masiva terminada/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
   });
 
   it('when the job cannot be read the dialog says so and never shows it as done', async () => {

@@ -248,7 +248,7 @@ describe('product editor', () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it('a numeric attribute refuses abc on the field and keeps a number the Spanish way', async () => {
+  it('a numeric attribute refuses abc on the field and shows a number the Spanish way', async () => {
     const recorded = withProductApi();
     const update = vi.spyOn(recorded.provider, 'update');
     renderScreen('/productos/10', { dataProvider: recorded.provider });
@@ -263,7 +263,7 @@ describe('product editor', () => {
     expect(update).not.toHaveBeenCalled();
     fireEvent.change(potencia, { target: { value: '1.200' } });
     fireEvent.blur(potencia);
-    await waitFor(() => expect(potencia.value).toBe('1200'));
+    await waitFor(() => expect(potencia.value).toBe('1.200'));
   });
 
   it('attribute inputs follow their type: a switch for sí/no (S/N), a select of the list, a date; the values are saved', async () => {

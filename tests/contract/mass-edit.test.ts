@@ -3,7 +3,9 @@
  * Mass edit of products as a job (server/features/mass-edit.ts) through the reference API: by the list's
  * filter or by ids, always within the company; a value the field refuses is 422 and starts nothing; products
  * the write rules refuse are reported with the reason; cancel stops between batches; the report has the import
- * report's shape; the product history records the change with origin «edición masiva».
+ * report's shape; the product history records the change with origin «edición masiva». An attribute's value
+ * is read and normalised by the attribute's type (src/core/attributeValues.ts): a value the type refuses, or an
+ * attribute of another company, is 422 and starts nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { massEditReport } from '../../src/core/massEdit';
@@ -133,6 +135,86 @@ describe('mass edit jobs', () => {
     expect(report.done).toBeLessThan(total);
     expect(report.notProcessed).toBe(total - report.done);
     expect(await count(admin, '/productos', { empresaId: 1, enviarAecoc: 'S' })).toBeLessThan(total);
+  });
+
+  it("sets an attribute's value, normalised by its type: rows updated or created, each product once", async () => {
+    const created = await call(admin, 'POST', '/atributos', {
+      empresaId: 1,
+      nombre: `Potencia masiva ${Date.now()}`,
+      tipo: 'numero',
+      unidad: 'W',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const attribute = created.body;
+    const some = await rows(admin, '/productos', { where: { empresaId: 1 }, order: ['id ASC'], limit: 7 });
+    // two of them already hold a value of the attribute: one the same, one another
+    const [same, other] = some;
+    for (const [product, valor] of [
+      [same, '1234,5'],
+      [other, '12'],
+    ] as const) {
+      const res = await call(admin, 'POST', '/producto-atributos', {
+        productoId: product.id,
+        atributoId: attribute.id,
+        nombre: attribute.nombre,
+        valor,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const job = await start({
+      campo: 'atributo',
+      atributoId: attribute.id,
+      valor: '1.234,50',
+      ids: JSON.stringify(some.map((p) => p.id)),
+    });
+    expect(job.valor).toBe('1234,5');
+    const done = await finished(job.id);
+    expect(done.estado).toBe('terminado');
+    const report = massEditReport(done);
+    expect(report).toMatchObject({ total: 7, done: 7, updated: 6, unchanged: 1, rejected: 0 });
+    const values = await rows(admin, '/producto-atributos', {
+      where: { atributoId: attribute.id },
+      limit: 100,
+    });
+    expect(values.map((v) => v.productoId).sort()).toEqual(some.map((p) => p.id).sort());
+    expect(new Set(values.map((v) => v.valor))).toEqual(new Set(['1234,5']));
+    expect(values.find((v) => v.productoId === some[3].id)).toMatchObject({
+      nombre: attribute.nombre,
+      unidad: 'W',
+    });
+  });
+
+  it("an attribute's value its type refuses, or another company's attribute, is 422 and starts nothing", async () => {
+    const flag = await call(admin, 'POST', '/atributos', {
+      empresaId: 1,
+      nombre: `Apto exterior ${Date.now()}`,
+      tipo: 'sino',
+    });
+    const foreign = await call(admin, 'POST', '/atributos', {
+      empresaId: 2,
+      nombre: `Ajeno ${Date.now()}`,
+      tipo: 'texto',
+    });
+    expect(flag.status).toBe(200);
+    expect(foreign.status).toBe(200);
+    const before = await count(admin, PATH);
+    for (const [body, path, message] of [
+      [{ atributoId: flag.body.id, valor: 'quizás' }, '/valor', /sí o no/],
+      [{ atributoId: flag.body.id, valor: '' }, '/valor', /Escriba el valor/],
+      [{ atributoId: foreign.body.id, valor: 'x' }, '/atributoId', /otra empresa|no existe/],
+      [{ valor: 'S' }, '/atributoId', /Elija el atributo/],
+    ] as const) {
+      const res = await call(admin, 'POST', PATH, { empresaId: 1, campo: 'atributo', ids: '[1]', ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      const detail = (res.body.error?.details as Row[])[0];
+      expect(detail.path).toBe(path);
+      expect(String(detail.message)).toMatch(message);
+    }
+    expect(await count(admin, PATH)).toBe(before);
+    // «sí» is read as the flag's S
+    const job = await start({ campo: 'atributo', atributoId: flag.body.id, valor: 'sí', ids: '[]' });
+    expect(job.valor).toBe('S');
+    await finished(job.id);
   });
 
   it('another user does not see the job', async () => {

@@ -307,6 +307,130 @@ describe('no stale score: a rule, then a category, then a family', () => {
     expect((await readiness(product.id, admin, market)).porcentaje).toBe(50);
   });
 
+  it("renames carry to the renaming company's rules only: a rule changed, then a category code, an attribute and a family renamed", async () => {
+    const market = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-CO` })).id);
+    const codigo = `${tag}-ELE`;
+    const familia = `${tag}-Linea`;
+    const atributo = `${tag}-Voltaje`;
+    // two companies, each with a category of the same code, a family and an attribute of the same names
+    const own: Record<string, Row> = {};
+    const products: Record<number, Row> = {};
+    for (const empresaId of [EMPRESA, 2]) {
+      const category = await ok(admin, 'POST', '/categorias', {
+        empresaId,
+        codigo,
+        nombre: `${codigo}-nombre`,
+      });
+      const family = await ok(admin, 'POST', '/familias', { empresaId, nombre: familia });
+      const attribute = await ok(admin, 'POST', '/atributos', { empresaId, nombre: atributo });
+      if (empresaId === EMPRESA) Object.assign(own, { category, family, attribute });
+      products[empresaId] = await ok(admin, 'POST', '/productos', {
+        empresaId,
+        nombre: `${tag}-CO-${empresaId}`,
+        categorias: `${codigo}-nombre`,
+        familias: familia,
+      });
+    }
+    const companyRule = await ok(admin, 'POST', '/reglas-preparacion', {
+      empresaId: EMPRESA,
+      marketplaceId: market,
+      tipo: 'atributo',
+      campo: atributo,
+      categoriaCodigo: codigo,
+    });
+    const otherRule = await ok(admin, 'POST', '/reglas-preparacion', {
+      empresaId: 2,
+      marketplaceId: market,
+      tipo: 'campo',
+      campo: 'marca',
+      familia,
+    });
+    // an admin's rule for every company
+    const shared = await ok(admin, 'POST', '/reglas-preparacion', {
+      empresaId: null,
+      marketplaceId: market,
+      tipo: 'campo',
+      campo: 'descripcion',
+      familia,
+    });
+    await jobsDone();
+    // a company's rule applies to its own products only
+    expect(missingTypes(await readiness(products[EMPRESA].id, admin, market))).toEqual([
+      `atributo:${atributo}`,
+      'campo:descripcion',
+    ]);
+    expect(missingTypes(await readiness(products[2].id, admin, market))).toEqual([
+      'campo:descripcion',
+      'campo:marca',
+    ]);
+
+    // 1. a rule changed: the shared rule now asks for the title
+    await ok(admin, 'PATCH', `/reglas-preparacion/${String(shared.id)}`, { campo: 'titulo' });
+    await jobsDone();
+    expect(missingTypes(await readiness(products[EMPRESA].id, admin, market))).toEqual([
+      `atributo:${atributo}`,
+      'campo:titulo',
+    ]);
+
+    // 2. company 1 changes its category's code: its rule follows, the category's products still match it
+    await ok(admin, 'PATCH', `/categorias/${String(own.category.id)}`, { codigo: `${codigo}2` });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/reglas-preparacion/${String(companyRule.id)}`)).categoriaCodigo).toBe(
+      `${codigo}2`,
+    );
+    expect(missingTypes(await readiness(products[EMPRESA].id, admin, market))).toContain(
+      `atributo:${atributo}`,
+    );
+
+    // 3. company 1 renames its attribute: its rule asks for the attribute by its new name
+    await ok(admin, 'PATCH', `/atributos/${String(own.attribute.id)}`, { nombre: `${atributo}-V` });
+    await jobsDone();
+    expect((await ok(admin, 'GET', `/reglas-preparacion/${String(companyRule.id)}`)).campo).toBe(
+      `${atributo}-V`,
+    );
+    expect(missingTypes(await readiness(products[EMPRESA].id, admin, market))).toEqual([
+      `atributo:${atributo}-V`,
+      'campo:titulo',
+    ]);
+
+    // 4. company 1 renames its family: company 2's rule and the shared rule are left as they are; company 1
+    // gets its own copy of the shared rule under the new name, so nothing it asked for is lost
+    await ok(admin, 'PATCH', `/familias/${String(own.family.id)}`, { nombre: `${familia}-Pro` });
+    await jobsDone();
+    expect(await ok(admin, 'GET', `/reglas-preparacion/${String(otherRule.id)}`)).toMatchObject({
+      familia,
+      empresaId: 2,
+    });
+    expect(await ok(admin, 'GET', `/reglas-preparacion/${String(shared.id)}`)).toMatchObject({
+      familia,
+      empresaId: null,
+    });
+    const rules = (await ok(
+      admin,
+      'GET',
+      `/reglas-preparacion?filter=${q({ where: { marketplaceId: market, empresaId: EMPRESA } })}`,
+    )) as unknown as Row[];
+    expect(rules.map((r) => [r.tipo, r.campo, r.familia ?? null]).sort()).toEqual([
+      ['atributo', `${atributo}-V`, null],
+      ['campo', 'titulo', `${familia}-Pro`],
+    ]);
+    expect(missingTypes(await readiness(products[EMPRESA].id, admin, market))).toEqual([
+      `atributo:${atributo}-V`,
+      'campo:titulo',
+    ]);
+    expect(missingTypes(await readiness(products[2].id, admin, market))).toEqual([
+      'campo:marca',
+      'campo:titulo',
+    ]);
+    // company 2's own names are untouched
+    const [family2] = (await ok(
+      admin,
+      'GET',
+      `/familias?filter=${q({ where: { empresaId: 2, nombre: familia } })}`,
+    )) as unknown as Row[];
+    expect(family2).toBeDefined();
+  });
+
   it("a rule change recomputes its marketplace's scores only; a prompt nobody asks for, none", async () => {
     const other = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-SCOPE` })).id);
     await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: other, tipo: 'imagen' });

@@ -74,6 +74,24 @@ describe('indexes derived from the schemas', () => {
     expect(leads('catalogos-productos')).toContain('productoId');
   });
 
+  it('indexes declared over several columns are built with their columns in order', () => {
+    const declaring = stored.filter((schema) => schema.indexes?.length);
+    expect(declaring.map((schema) => schema.name)).toContain('historial');
+    for (const schema of declaring) {
+      const indexes = Object.values(
+        (models.bySchema.get(schema.name)!.definition.settings.indexes ?? {}) as Record<
+          string,
+          { keys: Record<string, number> }
+        >,
+      ).map((index) => Object.keys(index.keys).join(','));
+      for (const columns of schema.indexes ?? []) expect(indexes).toContain(columns.join(','));
+      // the leading column is served by the composite index: no single-column index repeats it
+      for (const columns of schema.indexes ?? []) expect(indexes).not.toContain(columns[0]);
+    }
+    const history = registry.find((s) => s.name === 'historial')!;
+    expect(history.indexes).toContainEqual(['productoId', 'id']);
+  });
+
   it('join models are indexed both ways', () => {
     expect(models.joins.size).toBeGreaterThan(0);
     for (const model of models.joins.values()) {

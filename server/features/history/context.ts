@@ -28,10 +28,13 @@ const storage = new AsyncLocalStorage<WriteContext>();
 export const writeContext = (): WriteContext =>
   storage.getStore() ?? { usuario: SYSTEM_USER, origen: 'api', versions: new Map() };
 
-/** Runs `work` as a write of `origen` by the current user, into a version of its own. */
-export function asOwnVersion<T>(origen: Origen, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` as a write of `origen` by the current user (or by `usuario`: a job resumed outside the request
+ * that started it), into a version of its own.
+ */
+export function asOwnVersion<T>(origen: Origen, work: () => Promise<T>, usuario?: string): Promise<T> {
   const current = writeContext();
-  return storage.run({ usuario: current.usuario, origen, versions: new Map(), fresh: true }, work);
+  return storage.run({ usuario: usuario ?? current.usuario, origen, versions: new Map(), fresh: true }, work);
 }
 
 const ERP_ROUTES = /^\/sincroniza/i;

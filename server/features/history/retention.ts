@@ -7,6 +7,7 @@
  */
 import type { Options } from '@loopback/repository';
 import type { RepositorySet } from '../../repository-set';
+import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 
 export const DEFAULT_KEEP_VERSIONS = 100;
 export const DEFAULT_KEEP_DAYS = 365;
@@ -61,44 +62,120 @@ export async function capVersions(
 }
 
 export interface PurgeOptions {
+  /** Ids one statement covers (default 10,000): a large backlog never holds the store for long. */
   batch?: number;
+  /** Statements one run makes per table at most (default 100: a million ids), the rest waits for the next run. */
   maxBatches?: number;
   now?: Date;
+  /** The history tables purged (default: the product history and the reference data's). */
+  resources?: readonly string[];
 }
 
-/** Deletes versions older than each company's bound, `batch` rows at a time; returns how many went. */
+/** The history tables the purge keeps bounded; each has `empresaId` and `fecha`, indexed together. */
+export const HISTORY_RESOURCES = ['historial', 'historial-referencias'] as const;
+
+interface Scope {
+  /** One company's rows, or (none) the rows of the companies without their own settings. */
+  empresaId?: number;
+  others?: number[];
+  days: number;
+}
+
+/** The rows a statement deleted, as the MySQL and PostgreSQL connectors report it. */
+const affected = (result: unknown): number => {
+  const info = result as { affectedRows?: number; count?: number } | undefined;
+  return Number(info?.affectedRows ?? info?.count ?? 0);
+};
+
+/** The rows of every scope older than its bound, as one condition. */
+function expiredWhere(scopes: readonly Scope[], now: number): object | undefined {
+  const parts: object[] = [];
+  for (const scope of scopes) {
+    if (scope.days <= 0) continue;
+    const older = { fecha: { lt: new Date(now - scope.days * DAY_MS) } };
+    const others = scope.others ?? [];
+    if (scope.empresaId !== undefined) parts.push({ and: [{ empresaId: scope.empresaId }, older] });
+    else if (others.length)
+      parts.push({ and: [{ or: [{ empresaId: { nin: others } }, { empresaId: null }] }, older] });
+    else parts.push(older);
+  }
+  return parts.length ? (parts.length === 1 ? parts[0] : { or: parts }) : undefined;
+}
+
+/**
+ * Deletes the expired rows of `resource` in windows of `batch` ids, from the lowest id up (old versions have
+ * the low ids: a version is created with the time of its write and later merges only move it forward): one
+ * `DELETE … WHERE <expired> AND id > a AND id <= a + batch` per window, a primary key range both engines run
+ * alike whatever their planner thinks of the other indexes, reading and deleting at most `batch` rows.
+ * Answers the rows removed and the windows used.
+ */
+async function purgeResource(
+  repos: RepositorySet,
+  resource: string,
+  expired: object,
+  batch: number,
+  maxBatches: number,
+): Promise<{ removed: number; batches: number }> {
+  const repo = repos.repository(resource);
+  const connector = sqlConnectorOf(repo.dataSource);
+  let removed = 0;
+  let batches = 0;
+  if (!connector) {
+    while (batches < maxBatches) {
+      batches += 1;
+      const rows = await repo.find({ where: expired, limit: batch, fields: { id: true } });
+      if (!rows.length) break;
+      removed += (await repo.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count;
+    }
+    return { removed, batches };
+  }
+  const model = repo.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const [range] = await run(
+    connector,
+    statement(connector, model, `SELECT MIN(${c('id')}) AS min_id, MAX(${c('id')}) AS max_id FROM ${t}`),
+  );
+  if (range?.min_id === null || range?.min_id === undefined) return { removed, batches };
+  const last = Number(range.max_id);
+  for (let from = Number(range.min_id) - 1; from < last && batches < maxBatches; from += batch) {
+    batches += 1;
+    const window = { and: [expired, { id: { gt: from } }, { id: { lte: from + batch } }] };
+    removed += affected(
+      await run(
+        connector,
+        statement(connector, model, `DELETE FROM ${t} `).merge(connector.buildWhere(model, window)),
+      ),
+    );
+    // other requests run between two windows
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { removed, batches };
+}
+
+/**
+ * Deletes the versions older than each company's bound (product and reference data history), in windows of
+ * `batch` ids and at most `maxBatches` statements per table and run, letting other requests in between;
+ * returns how many went.
+ */
 export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}): Promise<number> {
-  const batch = opts.batch ?? 1000;
+  const batch = Math.max(1, opts.batch ?? 10_000);
   const maxBatches = opts.maxBatches ?? 100;
   const now = (opts.now ?? new Date()).getTime();
-  const history = repos.repository('historial');
+  const resources = (opts.resources ?? HISTORY_RESOURCES).filter((name) => repos.repositories.has(name));
   const settings = await repos
     .repository('parametrosGlobales')
     .find({ fields: { id: true, empresaId: true } });
   forgetRetention();
-  const configured = settings.map((row) => Number(row.empresaId)).filter(Number.isFinite);
-  const scopes: { where: object; days: number }[] = [];
+  const configured = [...new Set(settings.map((row) => Number(row.empresaId)).filter(Number.isFinite))];
+  const scopes: Scope[] = [];
   for (const empresaId of configured) {
-    scopes.push({ where: { empresaId }, days: (await retentionOf(repos, empresaId)).days });
+    scopes.push({ empresaId, days: (await retentionOf(repos, empresaId)).days });
   }
-  scopes.push({ where: { empresaId: { nin: configured } }, days: DEFAULT_KEEP_DAYS });
+  scopes.push({ others: configured, days: DEFAULT_KEEP_DAYS });
+  const expired = expiredWhere(scopes, now);
+  if (!expired) return 0;
   let removed = 0;
-  let batches = 0;
-  for (const scope of scopes) {
-    if (scope.days <= 0) continue;
-    const cutoff = new Date(now - scope.days * DAY_MS);
-    while (batches < maxBatches) {
-      const rows = await history.find({
-        where: { and: [scope.where, { fecha: { lt: cutoff } }] },
-        order: ['id ASC'],
-        limit: batch,
-        fields: { id: true },
-      });
-      if (!rows.length) break;
-      batches += 1;
-      removed += (await history.deleteAll({ id: { inq: rows.map((row) => row.id) } })).count;
-      if (rows.length < batch) break;
-    }
-  }
+  for (const resource of resources)
+    removed += (await purgeResource(repos, resource, expired, batch, maxBatches)).removed;
   return removed;
 }

@@ -358,6 +358,7 @@ async function readProducts(
       empresaId,
       product: {
         id,
+        empresaId,
         valores: { ...general, ...p },
         categorias: [...codes],
         familias: needs.families ? splitNames(p.familias as string | null | undefined) : [],

@@ -47,6 +47,8 @@ export interface ReadinessRule {
   categoriaCodigo?: string | null;
   /** Only for products of this family (its name). */
   familia?: string | null;
+  /** Only for this company's products; none: every company's. */
+  empresaId?: number | null;
 }
 
 export interface ReadinessPrompt {
@@ -58,6 +60,8 @@ export interface ReadinessPrompt {
 
 export interface ReadinessProduct {
   id: number;
+  /** The product's company (a rule of another company does not apply to it). */
+  empresaId?: number | null;
   /** The product's own fields and its general data, by field name. */
   valores: Readonly<Record<string, unknown>>;
   /** The codes of the product's categories and of their parents. */
@@ -112,8 +116,14 @@ const norm = (value: unknown): string =>
 const filled = (value: unknown): boolean =>
   value !== null && value !== undefined && (typeof value !== 'string' || value.trim() !== '');
 
-/** Whether a rule applies to a product (its category and family conditions). */
+/** Whether a rule applies to a product (its company, category and family conditions). */
 export function ruleApplies(rule: ReadinessRule, product: ReadinessProduct): boolean {
+  if (
+    filled(rule.empresaId) &&
+    product.empresaId !== undefined &&
+    Number(rule.empresaId) !== product.empresaId
+  )
+    return false;
   if (filled(rule.categoriaCodigo)) {
     const wanted = norm(rule.categoriaCodigo);
     if (!product.categorias.some((c) => norm(c) === wanted)) return false;

@@ -1,9 +1,10 @@
 /**
  * «Edición masiva» of the product list (issue 16, src/core/massEdit.ts): one change — a field, a flag, the
- * categories or families — for the selected products or for every product matching the list's filter. The
+ * categories or families, or an attribute's value (typed and checked by the attribute's type, numbers in the
+ * interface language) — for the selected products or for every product matching the list's filter. The
  * API runs it as a job (trabajos-edicion-masiva): this dialog starts it, follows its progress, can cancel it
  * and shows its report (changed, unchanged, refused with the reason). When the job cannot be read (the API
- * is down) it says so and never presents the edit as done.
+ * is down) it says so, shows the last progress it read as such, and never presents the edit as done.
  */
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import {
@@ -14,6 +15,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  InputAdornment,
   LinearProgress,
   List as MuiList,
   ListItem,
@@ -29,15 +31,21 @@ import { useState } from 'react';
 import {
   Button,
   useDataProvider,
+  useGetList,
   useListContext,
+  useLocaleState,
   useRefresh,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { attributeChoices, attributeType } from '../../core/attributeValues';
 import {
+  ATTRIBUTE_FIELD,
+  ATTRIBUTE_FIELD_LABEL,
   MASS_EDIT_OPERATIONS,
   OPERATION_LABELS,
   isFinished,
+  massEditAttributeValue,
   massEditReport,
   massEditValueError,
   massEditableFields,
@@ -73,18 +81,30 @@ const JobProgress = ({ id, onDone }: { id: Identifier; onDone: () => void }) => 
   });
   const job = query.data;
   if (query.isError && !isFinished(job?.estado)) {
+    const known = job ? massEditReport(job as JobRow) : undefined;
     return (
-      <Alert
-        severity="error"
-        action={
-          <MuiButton color="inherit" size="small" onClick={() => void query.refetch()}>
-            Reintentar
-          </MuiButton>
-        }
-      >
-        No se puede consultar la edición masiva ({errorText(query.error)}). Puede seguir en curso en el
-        servidor: no se muestra como terminada hasta poder comprobarlo.
-      </Alert>
+      <Box role="region" aria-label="Progreso de la edición masiva">
+        <Alert
+          severity="error"
+          action={
+            <MuiButton color="inherit" size="small" onClick={() => void query.refetch()}>
+              Reintentar
+            </MuiButton>
+          }
+        >
+          No se puede consultar la edición masiva ({errorText(query.error)}). Puede seguir en curso en el
+          servidor: no se muestra como terminada hasta poder comprobarlo.
+        </Alert>
+        <Typography sx={{ mt: 1 }}>
+          {known
+            ? `Último progreso leído: ${known.done} de ${productos_(known.total)} tratados · ` +
+              `${known.updated} cambiados · ${known.unchanged} sin cambios · ${known.rejected} rechazados.`
+            : 'Todavía no se ha podido leer ningún progreso del trabajo.'}
+        </Typography>
+        <DialogActions>
+          <MuiButton onClick={onDone}>Cerrar</MuiButton>
+        </DialogActions>
+      </Box>
     );
   }
   if (!job) return <LinearProgress aria-label="Edición masiva en curso" />;
@@ -174,6 +194,15 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
   const [problem, setProblem] = useState<string>();
   const [jobId, setJobId] = useState<Identifier>();
   const [starting, setStarting] = useState(false);
+  const [locale] = useLocaleState();
+  const [atributoId, setAtributoId] = useState<Identifier | ''>('');
+  const byAttribute = campo === ATTRIBUTE_FIELD;
+  const { data: attributes = [] } = useGetList(
+    'atributos',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'nombre', order: 'ASC' } },
+    { enabled: open && byAttribute },
+  );
+  const attribute = attributes.find((a) => a.id === atributoId);
   const field = fields.find((f) => f.name === campo);
   const count = scope === 'seleccion' ? selectedIds.length : (total ?? 0);
 
@@ -188,12 +217,16 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
 
   const start = async () => {
     const op = field?.list ? operacion : 'reemplazar';
-    const error = massEditValueError(field, valor, op);
+    // an attribute's value: read in the interface language, sent as stored ('1.234,5' → '1234,5')
+    const reading = byAttribute ? massEditAttributeValue(attribute, valor, locale) : undefined;
+    const error = reading ? (reading.ok ? undefined : reading.error) : massEditValueError(field, valor, op);
     setProblem(error);
     if (error) return;
     setStarting(true);
     try {
-      const data: Record<string, unknown> = { campo, valor, operacion: op };
+      const data: Record<string, unknown> = reading?.ok
+        ? { campo, atributoId, valor: reading.value, operacion: 'reemplazar' }
+        : { campo, valor, operacion: op };
       if (scope === 'seleccion') data.ids = JSON.stringify(selectedIds);
       else data.filtro = JSON.stringify(filterToWhere(productos, filterValues));
       const { data: job } = await dataProvider.create(JOBS, { data });
@@ -204,6 +237,20 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
       setStarting(false);
     }
   };
+
+  // a flag or an attribute of yes/no or of a list: a select of its values
+  const choices: { id: string; name: string }[] | undefined = byAttribute
+    ? attribute && attributeType(attribute) === 'sino'
+      ? [
+          { id: 'S', name: 'Sí' },
+          { id: 'N', name: 'No' },
+        ]
+      : attribute && attributeType(attribute) === 'lista'
+        ? attributeChoices(attribute).map((choice) => ({ id: choice, name: choice }))
+        : undefined
+    : field?.type === 'sn'
+      ? []
+      : undefined;
 
   return (
     <>
@@ -254,6 +301,7 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
                 value={campo}
                 onChange={(event) => {
                   setCampo(event.target.value);
+                  setAtributoId('');
                   setValor('');
                   setOperacion('reemplazar');
                   setProblem(undefined);
@@ -265,7 +313,28 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
                     {f.label}
                   </MenuItem>
                 ))}
+                <MenuItem value={ATTRIBUTE_FIELD}>{ATTRIBUTE_FIELD_LABEL}</MenuItem>
               </TextField>
+              {byAttribute && (
+                <TextField
+                  select
+                  label="Atributo"
+                  value={atributoId}
+                  onChange={(event) => {
+                    setAtributoId(event.target.value as Identifier);
+                    setValor('');
+                    setProblem(undefined);
+                  }}
+                  size="small"
+                >
+                  {attributes.map((a) => (
+                    <MenuItem key={a.id} value={a.id}>
+                      {String(a.nombre ?? a.id)}
+                      {a.unidad ? ` (${String(a.unidad)})` : ''}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
               {field?.list && (
                 <TextField
                   select
@@ -282,31 +351,56 @@ export const MassEditButton = ({ bulk = false }: MassEditButtonProps) => {
                 </TextField>
               )}
               <TextField
-                select={field?.type === 'sn'}
+                select={choices !== undefined}
                 label="Valor"
                 value={valor}
                 onChange={(event) => setValor(event.target.value)}
                 error={problem !== undefined}
                 helperText={problem}
                 size="small"
+                inputProps={
+                  byAttribute && attribute && attributeType(attribute) === 'numero'
+                    ? { inputMode: 'decimal' }
+                    : undefined
+                }
+                InputProps={
+                  byAttribute && attribute?.unidad
+                    ? {
+                        endAdornment: (
+                          <InputAdornment position="end">{String(attribute.unidad)}</InputAdornment>
+                        ),
+                      }
+                    : undefined
+                }
               >
-                {field?.type === 'sn' && [
-                  <MenuItem key="S" value="S">
-                    S
-                  </MenuItem>,
-                  <MenuItem key="N" value="N">
-                    N
-                  </MenuItem>,
-                  field.default === null && (
-                    <MenuItem key="" value="">
-                      (vacío)
+                {byAttribute &&
+                  choices?.map((choice) => (
+                    <MenuItem key={choice.id} value={choice.id}>
+                      {choice.name}
                     </MenuItem>
-                  ),
-                ]}
+                  ))}
+                {!byAttribute &&
+                  field?.type === 'sn' && [
+                    <MenuItem key="S" value="S">
+                      S
+                    </MenuItem>,
+                    <MenuItem key="N" value="N">
+                      N
+                    </MenuItem>,
+                    field.default === null && (
+                      <MenuItem key="" value="">
+                        (vacío)
+                      </MenuItem>
+                    ),
+                  ]}
               </TextField>
               <DialogActions sx={{ px: 0 }}>
                 <MuiButton onClick={close}>Cancelar</MuiButton>
-                <MuiButton type="submit" variant="contained" disabled={starting || count === 0}>
+                <MuiButton
+                  type="submit"
+                  variant="contained"
+                  disabled={starting || count === 0 || (byAttribute && atributoId === '')}
+                >
                   Aplicar a {productos_(count)}
                 </MuiButton>
               </DialogActions>

@@ -11,6 +11,7 @@ import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import Edit from '@mui/icons-material/Edit';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import History from '@mui/icons-material/History';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   Loading,
   Title,
+  useCanAccess,
   useCreate,
   useDelete,
   useGetList,
@@ -36,6 +38,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { fieldErrorsFromServer, serverErrorMessage } from '../generic/serverErrors';
 import {
   CategoryProductsDialog,
@@ -75,6 +78,9 @@ const Action = ({ label, onClick, children }: { label: string; onClick(): void; 
 export const CategoryTreePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
+  // the category's edit screen shows its history (its changes: who, when, old → new)
+  const { canAccess: canReadHistory } = useCanAccess({ action: 'read', resource: 'historial' });
   const { data, total, isPending, error, refetch } = useGetList<Category>(RESOURCE, {
     pagination: { page: 1, perPage: MAX_CATEGORIES },
     sort: { field: 'nombre', order: 'ASC' },
@@ -194,6 +200,14 @@ export const CategoryTreePage = () => {
       <Action label={`Eliminar ${category.nombre}`} onClick={() => setDialog({ kind: 'delete', category })}>
         <DeleteOutline fontSize="small" />
       </Action>
+      {canReadHistory && (
+        <Action
+          label={`Historial de ${category.nombre}`}
+          onClick={() => navigate(`/${RESOURCE}/${category.id}`)}
+        >
+          <History fontSize="small" />
+        </Action>
+      )}
     </>
   );
 

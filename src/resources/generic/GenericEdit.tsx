@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Edit } from 'react-admin';
 import type { ResourceSchema } from '../types';
 import { ChildLists } from './ChildLists';
@@ -13,10 +14,12 @@ export interface GenericEditProps {
   useSaveGuard?: UseSaveGuard;
   /** A check after the save whose warning replaces the success toast (savedNotice.ts). */
   useSavedNotice?: UseSavedNotice;
+  /** A section under the form and the child lists (e.g. the record's history). */
+  extra?: ReactNode;
 }
 
 /** Edition screen: pessimistic, so a server error leaves the form as typed; the schema's child lists below. */
-export const GenericEdit = ({ schema, useSaveGuard, useSavedNotice }: GenericEditProps) => {
+export const GenericEdit = ({ schema, useSaveGuard, useSavedNotice, extra }: GenericEditProps) => {
   const mutationOptions = useSavedNoticeOptions(schema, 'updated', 'list', useSavedNotice);
   return (
     <Edit
@@ -28,6 +31,7 @@ export const GenericEdit = ({ schema, useSaveGuard, useSavedNotice }: GenericEdi
     >
       <SchemaForm schema={schema} mode="edit" useSaveGuard={useSaveGuard} />
       <ChildLists schema={schema} />
+      {extra}
     </Edit>
   );
 };

@@ -1,5 +1,5 @@
 import { ORIGENES } from '../../core/history/versions';
-import { contains, datetime, defineResource, empresaId, id, ref, refFilter, str, text } from '../fields';
+import { datetime, defineResource, empresaId, id, ref, refFilter, str, text } from '../fields';
 
 /**
  * Product history: one version per change of a product or its parts (general data, attributes, media, icons,
@@ -29,9 +29,14 @@ export const historial = defineResource({
     text('cambios', 'Cambios', { inList: false }),
   ],
   sort: { field: 'fecha', order: 'DESC' },
+  // a product's versions newest first (the «Historial» tab, the merge and the cap on every save), and the
+  // purge of a company's versions older than its retention
+  indexes: [
+    ['productoId', 'id'],
+    ['empresaId', 'fecha'],
+  ],
   filters: [
     refFilter('productoId', 'Producto', 'productos', { alwaysOn: true }),
-    contains('usuario', 'Usuario'),
     { source: 'fecha', op: 'day', label: 'Fecha', input: 'date' },
   ],
   operations: { create: false, update: false, delete: false, updateMany: false },

@@ -6,6 +6,7 @@ import { datetime, defineResource, empresaId, id, int, ref, sn, str, text } from
  * (campo, valor, operacion) and the products (`ids`, a JSON list, or `filtro`, the JSON where of the list's
  * filter); the API runs it, and the row tracks it — state, products done, changed, unchanged and refused with
  * the reasons (`informe`). PATCH `cancelarSN: 'S'` stops it before its next batch. Each person sees their own.
+ * With campo 'atributo' and `atributoId`, `valor` is the value the products' attribute gets.
  */
 export const trabajosEdicionMasiva = defineResource({
   name: 'trabajos-edicion-masiva',
@@ -27,6 +28,8 @@ export const trabajosEdicionMasiva = defineResource({
     empresaId(),
     ref('usuarioId', 'Usuario', 'usuarios', { readOnly: true, inList: false }),
     str('campo', 'Campo', { required: true, maxLength: 100 }),
+    // campo 'atributo': the attribute whose value the products get (src/core/massEdit.ts ATTRIBUTE_FIELD)
+    ref('atributoId', 'Atributo', 'atributos', { inList: false }),
     text('valor', 'Valor', { maxLength: 2000 }),
     str('operacion', 'Operación', { choices: MASS_EDIT_OPERATIONS, default: 'reemplazar', maxLength: 20 }),
     text('ids', 'Productos', { maxLength: 200_000, inList: false }),
@@ -38,6 +41,10 @@ export const trabajosEdicionMasiva = defineResource({
     int('cambiados', 'Cambiados', { readOnly: true }),
     int('sinCambios', 'Sin cambios', { readOnly: true }),
     int('rechazados', 'Rechazados', { readOnly: true }),
+    // the last product (by id) done: a job the API left unfinished resumes after it at the next start
+    int('ultimoId', 'Último producto tratado', { readOnly: true, inList: false }),
+    // the job's last sign of life (each chunk): a job that stopped beating is taken up by a starting API
+    datetime('latido', 'Último latido', { readOnly: true, inList: false }),
     text('informe', 'Informe', { readOnly: true, inList: false }),
     text('error', 'Error', { readOnly: true, inList: false }),
     datetime('inicio', 'Inicio', { readOnly: true }),

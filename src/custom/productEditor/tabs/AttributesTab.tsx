@@ -2,23 +2,23 @@
  * Attributes, grouped by attribute group and ordered by ordenEnGrupo (docs/requirements.md#r2-screens). Only non-empty values are
  * saved (docs/requirements.md#r5-validation): emptying a stored value keeps the stored one, and the field says so.
  * Each input follows its attribute's type (src/core/attributeValues.ts): a switch for sí/no (S/N), a select of the
- * list's values, a date input (aaaa-mm-dd), a number with its unit, or text.
+ * list's values, a date input (aaaa-mm-dd), a number with its unit (typed and shown in the interface language,
+ * stored the Spanish way: DecimalInput storedAs="text"), or text.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { FocusEvent } from 'react';
 import { BooleanInput, DateInput, SelectInput, TextInput, maxLength, useLocaleState } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   attributeChoices,
   attributeType,
   attributeValueError,
   readAttributeValue,
-  storedAttributeValue,
 } from '../../../core/attributeValues';
+import { DecimalInput } from '../../../resources/generic/DecimalInput';
 import { toSN } from '../../../core/csv/normalize';
 import { groupAttributeRows, type AttributeGroupRef } from '../attributeGroups';
 import { normalizeName, type CatalogueAttribute, type ProductAttributeRow } from '../attributeSync';
@@ -63,7 +63,6 @@ const AttributeInput = ({
   const keptEmpty = isBlank(row.valor) && !isBlank(storedValue);
   const unit = row.unidad || attribute?.unidad;
   const [locale] = useLocaleState();
-  const { setValue } = useFormContext();
   const source = `atributos.${index}.valor`;
   const type = attribute ? attributeType(attribute) : 'texto';
   // the rule of the attribute's type (src/core/attributeValues.ts); a stored value left as it was is kept.
@@ -110,24 +109,28 @@ const AttributeInput = ({
       />
     );
   }
-  const numeric = type === 'numero';
-  return (
-    <TextInput
-      {...common}
-      inputProps={numeric ? { inputMode: 'decimal' } : undefined}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => {
-        // a number is kept the way every product stores it ('1.200' → '1200', '25.5' → '25,5').
-        // (a stored value left untouched is kept as it is: it is already in the stored form.)
-        if (!attribute || !numeric || event.target.value === storedValue) return;
-        const stored = storedAttributeValue(attribute, event.target.value, locale);
-        if (stored !== event.target.value)
-          setValue(source, stored, { shouldDirty: true, shouldValidate: true });
-      }}
-      placeholder={attribute?.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : undefined}
-      helperText={helperText}
-      InputProps={unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined}
-    />
-  );
+  const placeholder = attribute?.valorDefecto ? `Por defecto: ${attribute.valorDefecto}` : undefined;
+  const InputProps = unit
+    ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
+    : undefined;
+  if (attribute && type === 'numero') {
+    // typed and shown as the interface language writes numbers (1,234.5 in English), kept the way every
+    // product stores it ('1234,5'); a stored value left untouched is kept as it is.
+    return (
+      <DecimalInput
+        source={source}
+        label={row.nombre}
+        validate={maxLength(1000)}
+        fullWidth
+        storedAs="text"
+        errorOf={(text, typedIn) => attributeValueError(attribute, text, typedIn)}
+        placeholder={placeholder}
+        helperText={helperText}
+        InputProps={InputProps}
+      />
+    );
+  }
+  return <TextInput {...common} placeholder={placeholder} helperText={helperText} InputProps={InputProps} />;
 };
 
 export const AttributesTab = ({ catalogue, groups, stored, loading = false }: AttributesTabProps) => {

@@ -8,37 +8,24 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, type Identifier } from 'react-admin';
+import type { RestoreBody, Version } from '../../../core/history/versions';
 import {
-  ORIGEN_LABELS,
-  showValue,
-  touchesField,
-  type Cambio,
-  type RestoreBody,
-  type Version,
-} from '../../../core/history/versions';
+  nameOf,
+  useVersionFilters,
+  versionTitle,
+  VERSIONS_MESSAGES,
+  VersionsLayout,
+} from '../../history/VersionsView';
 import { useProductApi } from '../useProductApi';
 
 export const HISTORY_MESSAGES = {
   empty: 'Este producto aún no tiene versiones.',
   noMatch: 'Ninguna versión coincide con los filtros.',
-  field: 'Campo',
-  user: 'Usuario',
-  all: 'Todos',
-  before: 'Antes',
-  after: 'Después',
+  field: VERSIONS_MESSAGES.field,
+  user: VERSIONS_MESSAGES.user,
   restoreVersion: 'Restaurar esta versión',
   restoreField: 'Restaurar este campo',
   restorePrevious: 'Volver al valor anterior',
@@ -51,44 +38,6 @@ export const HISTORY_MESSAGES = {
   loadError: 'No se pudo cargar el historial.',
 } as const;
 
-const dateTime = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('es-ES', { dateStyle: 'short', timeStyle: 'medium' });
-};
-
-const nameOf = (cambio: Cambio): string => cambio.etiqueta ?? cambio.campo;
-
-/** A filter of the timeline: «Todos» (empty value) or one of the options. */
-const FilterSelect = ({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly (readonly [value: string, label: string])[];
-  onChange: (value: string) => void;
-}) => (
-  <TextField
-    select
-    size="small"
-    label={label}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-    sx={{ minWidth: 240 }}
-  >
-    <MenuItem value="">{HISTORY_MESSAGES.all}</MenuItem>
-    {options.map(([option, text]) => (
-      <MenuItem key={option} value={option}>
-        {text}
-      </MenuItem>
-    ))}
-  </TextField>
-);
-
 interface Pending {
   body: RestoreBody;
   title: string;
@@ -99,9 +48,6 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
   const notify = useNotify();
   const [versions, setVersions] = useState<Version[] | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [campo, setCampo] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [selectedId, setSelectedId] = useState<number | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -116,24 +62,7 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
 
   useEffect(load, [load]);
 
-  const fields = useMemo(() => {
-    const byCampo = new Map<string, string>();
-    for (const version of versions ?? []) for (const c of version.cambios) byCampo.set(c.campo, nameOf(c));
-    return [...byCampo].sort((a, b) => a[1].localeCompare(b[1], 'es'));
-  }, [versions]);
-  const users = useMemo(
-    () => [...new Set((versions ?? []).map((v) => v.usuario))].sort().map((user) => [user, user] as const),
-    [versions],
-  );
-  const shown = useMemo(
-    () =>
-      (versions ?? []).filter(
-        (v) => (!usuario || v.usuario === usuario) && (!campo || touchesField(v.cambios, campo)),
-      ),
-    [versions, campo, usuario],
-  );
-  const selected = shown.find((v) => v.id === selectedId) ?? shown[0];
-  const changes = selected ? selected.cambios.filter((c) => !campo || c.campo === campo) : [];
+  const { shown, selected, changes, setSelectedId, filters } = useVersionFilters(versions);
 
   const confirm = async () => {
     if (!pending || !selected) return;
@@ -158,93 +87,53 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-        <FilterSelect label={HISTORY_MESSAGES.field} value={campo} options={fields} onChange={setCampo} />
-        <FilterSelect label={HISTORY_MESSAGES.user} value={usuario} options={users} onChange={setUsuario} />
-      </Box>
+      {filters}
       {!shown.length ? (
         <Typography>{HISTORY_MESSAGES.noMatch}</Typography>
       ) : (
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <List dense aria-label="Versiones" sx={{ minWidth: 280, maxHeight: 480, overflow: 'auto' }}>
-            {shown.map((version) => (
-              <ListItemButton
-                key={version.id}
-                selected={version.id === selected?.id}
-                onClick={() => setSelectedId(version.id)}
+        <VersionsLayout
+          versions={shown}
+          selected={selected}
+          onSelect={setSelectedId}
+          changes={changes}
+          title={(version) => <Typography variant="subtitle1">{versionTitle(version)}</Typography>}
+          header={
+            <Button
+              variant="outlined"
+              onClick={() => setPending({ body: {}, title: HISTORY_MESSAGES.confirmVersion })}
+            >
+              {HISTORY_MESSAGES.restoreVersion}
+            </Button>
+          }
+          actions={(cambio) => (
+            <>
+              <Button
+                size="small"
+                aria-label={`${HISTORY_MESSAGES.restoreField}: ${nameOf(cambio)}`}
+                onClick={() =>
+                  setPending({
+                    body: { campo: cambio.campo },
+                    title: HISTORY_MESSAGES.confirmField.replace('%{campo}', nameOf(cambio)),
+                  })
+                }
               >
-                <ListItemText
-                  primary={`${dateTime(version.fecha)} · ${version.usuario}`}
-                  secondary={`${ORIGEN_LABELS[version.origen] ?? version.origen} · ${version.cambios.length} cambio${version.cambios.length === 1 ? '' : 's'}`}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-          {selected && (
-            <Box sx={{ flex: 1 }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography variant="subtitle1">
-                  {`${dateTime(selected.fecha)} · ${selected.usuario} · ${ORIGEN_LABELS[selected.origen] ?? selected.origen}`}
-                </Typography>
-                <Button
-                  variant="outlined"
-                  onClick={() => setPending({ body: {}, title: HISTORY_MESSAGES.confirmVersion })}
-                >
-                  {HISTORY_MESSAGES.restoreVersion}
-                </Button>
-              </Box>
-              <Table size="small" aria-label="Cambios de la versión">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{HISTORY_MESSAGES.field}</TableCell>
-                    <TableCell>{HISTORY_MESSAGES.before}</TableCell>
-                    <TableCell>{HISTORY_MESSAGES.after}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {changes.map((cambio) => (
-                    <TableRow key={cambio.campo}>
-                      <TableCell>{nameOf(cambio)}</TableCell>
-                      <TableCell sx={{ bgcolor: 'rgba(211, 47, 47, 0.06)', whiteSpace: 'pre-wrap' }}>
-                        {showValue(cambio.anterior)}
-                      </TableCell>
-                      <TableCell sx={{ bgcolor: 'rgba(46, 125, 50, 0.08)', whiteSpace: 'pre-wrap' }}>
-                        {showValue(cambio.nuevo)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Button
-                          size="small"
-                          aria-label={`${HISTORY_MESSAGES.restoreField}: ${nameOf(cambio)}`}
-                          onClick={() =>
-                            setPending({
-                              body: { campo: cambio.campo },
-                              title: HISTORY_MESSAGES.confirmField.replace('%{campo}', nameOf(cambio)),
-                            })
-                          }
-                        >
-                          {HISTORY_MESSAGES.restoreField}
-                        </Button>
-                        <Button
-                          size="small"
-                          aria-label={`${HISTORY_MESSAGES.restorePrevious}: ${nameOf(cambio)}`}
-                          onClick={() =>
-                            setPending({
-                              body: { campo: cambio.campo, momento: 'antes' },
-                              title: HISTORY_MESSAGES.confirmPrevious.replace('%{campo}', nameOf(cambio)),
-                            })
-                          }
-                        >
-                          {HISTORY_MESSAGES.restorePrevious}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+                {HISTORY_MESSAGES.restoreField}
+              </Button>
+              <Button
+                size="small"
+                aria-label={`${HISTORY_MESSAGES.restorePrevious}: ${nameOf(cambio)}`}
+                onClick={() =>
+                  setPending({
+                    body: { campo: cambio.campo, momento: 'antes' },
+                    title: HISTORY_MESSAGES.confirmPrevious.replace('%{campo}', nameOf(cambio)),
+                  })
+                }
+              >
+                {HISTORY_MESSAGES.restorePrevious}
+              </Button>
+            </>
           )}
-        </Box>
+        />
       )}
       <Confirm
         isOpen={Boolean(pending)}
