@@ -7,7 +7,9 @@
  * - drops conditions on write-only fields from every `where` (where.ts);
  * - checks the schema's declared rules (date order, check digits) and runs the WriteHooks features add (write-rules.ts) on every
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
- *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction.
+ *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction;
+ * - writes many rows as one (createMany, updateMany: the import's batches) with the same rules, set-based where a hook offers
+ *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch.
  * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
  * PostgreSQL see store/postgres-connector.ts).
  */
@@ -15,6 +17,7 @@ import { hashPassword } from './passwords';
 import {
   DefaultCrudRepository,
   Entity,
+  EntityNotFoundError,
   juggler,
   type AnyObject,
   type Count,
@@ -122,6 +125,73 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return checked;
   }
 
+  /**
+   * The write rules on many rows at once (a batch): each row gets the refusal `checkRows` would throw for it
+   * alone (undefined: it passes), in order; a row a rule refuses is not shown to the next rules. Hooks with
+   * `beforeWriteMany` check the whole batch in a constant number of queries, the others row by row. The rows
+   * are normalised in place as the hooks leave them.
+   */
+  private async checkMany(
+    rows: AnyObject[],
+    stored?: readonly (AnyObject | undefined)[],
+  ): Promise<(unknown | undefined)[]> {
+    const errors: (unknown | undefined)[] = rows.map(() => undefined);
+    if (this.declaredRules) {
+      rows.forEach((row, i) => {
+        try {
+          checkDeclaredRules(this.schema, row);
+        } catch (error) {
+          errors[i] = error;
+        }
+      });
+    }
+    for (const hook of this.hooks) {
+      const open = rows.flatMap((_, i) => (errors[i] === undefined ? [i] : []));
+      if (!open.length) break;
+      if (hook.beforeWriteMany) {
+        const refused = await hook.beforeWriteMany(
+          open.map((i) => rows[i]),
+          stored && open.map((i) => stored[i]),
+        );
+        open.forEach((i, k) => {
+          if (refused[k] !== undefined) errors[i] = refused[k];
+        });
+      } else if (hook.beforeWrite) {
+        for (const i of open) {
+          try {
+            await hook.beforeWrite(rows[i], stored?.[i]);
+          } catch (error) {
+            errors[i] = error;
+          }
+        }
+      }
+    }
+    return errors;
+  }
+
+  /**
+   * The write rules on many rows as they would be stored, without writing them (the import's dry run of a
+   * batch): for each row, as the hooks normalised it, or the refusal its write would answer. `stored`: the
+   * rows as they are now, for updates.
+   */
+  async checkWriteMany(
+    rows: readonly AnyObject[],
+    stored?: readonly (AnyObject | undefined)[],
+  ): Promise<{ row: AnyObject; error?: unknown }[]> {
+    const checked = rows.map((row) => ({ ...row }));
+    const errors = this.checksWrites ? await this.checkMany(checked, stored) : [];
+    return checked.map((row, i) => (errors[i] === undefined ? { row } : { row, error: errors[i] }));
+  }
+
+  /** The first refusal of a batch, marked with the position of its row (`rowIndex`). */
+  private static firstRefusal(errors: readonly (unknown | undefined)[]): unknown {
+    const index = errors.findIndex((error) => error !== undefined);
+    if (index < 0) return undefined;
+    const error = errors[index];
+    if (error && typeof error === 'object') Object.assign(error, { rowIndex: index });
+    return error ?? new Error(`row ${index} refused`);
+  }
+
   /** Runs the hooks of `kind` (with `transactional` false: the delete hooks not already run in its transaction). */
   private async after(
     kind: 'afterCreate' | 'afterDelete',
@@ -158,24 +228,6 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return this.hooks.some((h) => h.afterUpdate);
   }
 
-  /** Runs the afterUpdate hooks with the rows as they were and as they are now (read back). */
-  private async afterUpdate(before: AnyObject[]): Promise<void> {
-    if (!before.length) return;
-    const ids = before.map((row) => row[this.idProp]);
-    const now = (await super.find({ where: { [this.idProp]: { inq: ids } } })).map(plain);
-    const changes: RowChange[] = before.flatMap((row) => {
-      const after = now.find((candidate) => candidate[this.idProp] === row[this.idProp]);
-      return after ? [{ before: row, after }] : [];
-    });
-    for (const hook of this.hooks) {
-      try {
-        if (changes.length) await hook.afterUpdate?.(changes);
-      } catch (err) {
-        console.error(`${this.schema.name}: afterUpdate failed`, err);
-      }
-    }
-  }
-
   private get recordsWrites(): boolean {
     return this.hooks.some((h) => h.recordWrites);
   }
@@ -193,20 +245,6 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   ): Promise<T> {
     if (!this.recordsWrites) return work(options);
     return inTransaction(this.dataSource, (tx) => work(tx), options);
-  }
-
-  /** Records updated rows: `before` as they were, read back (in `options`' transaction) as they are now. */
-  private async recordUpdates(before: AnyObject[], options: Options | undefined): Promise<void> {
-    if (!before.length) return;
-    const ids = before.map((row) => row[this.idProp]);
-    const now = (await super.find({ where: { [this.idProp]: { inq: ids } } }, options)).map(plain);
-    await this.record(
-      before.map((row) => ({
-        before: row,
-        after: now.find((candidate) => candidate[this.idProp] === row[this.idProp]),
-      })),
-      options,
-    );
   }
 
   // ---- reads ----
@@ -274,6 +312,117 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return created;
   }
 
+  /**
+   * Many new rows as one write (the import's batch): the same rules and hooks as `create` row by row — set-based
+   * where a hook offers it (beforeWriteMany), recordWrites hooks once with every row — in one transaction, with
+   * one INSERT per set of columns. A refusal throws before anything is written, marked with its row's position
+   * in `data` (`rowIndex`); unique keys are the database's (a duplicate fails the whole INSERT).
+   */
+  async createMany(data: DataObject<Row>[], options?: Options): Promise<Row[]> {
+    if (!data.length) return [];
+    const rows = await Promise.all(data.map((d) => this.prepare(d, 'create')));
+    if (this.checksWrites) {
+      const refusal = SchemaRepository.firstRefusal(await this.checkMany(rows));
+      if (refusal !== undefined) throw refusal;
+    }
+    const created = await this.recorded(options, async (tx) => {
+      const stored = await this.insertMany(rows, tx);
+      if (this.recordsWrites)
+        await this.record(
+          stored.map((row) => ({ after: plain(row) })),
+          tx,
+        );
+      return stored;
+    });
+    await this.after('afterCreate', created.map(plain));
+    return created;
+  }
+
+  /**
+   * Multi-row INSERTs, one per set of given columns (the connectors list the columns of the first row: a row
+   * without a column another has would get NULL instead of its default), answered in the order of `rows`.
+   */
+  private async insertMany(rows: AnyObject[], options: Options | undefined): Promise<Row[]> {
+    const groups = new Map<string, number[]>();
+    rows.forEach((row, i) => {
+      const signature = Object.keys(row)
+        .filter((key) => row[key] !== undefined)
+        .sort()
+        .join(',');
+      groups.set(signature, [...(groups.get(signature) ?? []), i]);
+    });
+    const out: Row[] = new Array<Row>(rows.length);
+    for (const indices of groups.values()) {
+      const stored = await super.createAll(indices.map((i) => rows[i]) as DataObject<Row>[], options);
+      indices.forEach((i, k) => (out[i] = stored[k]));
+    }
+    return out;
+  }
+
+  /**
+   * Changes to many stored rows as one write (the import's batch of updates): each `{ id, data }` as a PATCH of
+   * that row — the same rules (set-based where a hook offers it), in one transaction with its record. The rows
+   * are read once; a row that does not exist throws 404, a refusal throws marked with its position
+   * (`rowIndex`) before anything is written.
+   */
+  async updateMany(
+    changes: readonly { id: IdType; data: DataObject<Row> }[],
+    options?: Options,
+  ): Promise<void> {
+    if (!changes.length) return;
+    const prepared = await Promise.all(changes.map((c) => this.prepare(c.data, 'update')));
+    // one write, one modification time
+    const stamp = new Date();
+    if (this.hasWriteStamp) for (const row of prepared) row[WRITE_STAMP] = stamp;
+    const ids = changes.map((c) => c.id);
+    const changed = await inTransaction(
+      this.dataSource,
+      async (tx) => {
+        const found = new Map(
+          (await super.find({ where: { [this.idProp]: { inq: ids } } }, tx))
+            .map(plain)
+            .map((row) => [String(row[this.idProp]), row]),
+        );
+        const before = changes.map((c, index) => {
+          const row = found.get(String(c.id));
+          if (!row) throw Object.assign(new EntityNotFoundError(this.entityClass, c.id), { rowIndex: index });
+          return row;
+        });
+        if (this.checksWrites) {
+          const checked = before.map((row, i) => ({
+            ...row,
+            ...prepared[i],
+            [this.idProp]: row[this.idProp],
+          }));
+          const refusal = SchemaRepository.firstRefusal(await this.checkMany(checked, before));
+          if (refusal !== undefined) throw refusal;
+          // a field the hooks normalised is written as they left it
+          prepared.forEach((row, i) => {
+            for (const name of Object.keys(row)) row[name] = checked[i][name];
+          });
+        }
+        // rows given the same changes are written by one UPDATE
+        const groups = new Map<string, { row: AnyObject; ids: IdType[] }>();
+        for (const [i, row] of prepared.entries()) {
+          if (!Object.keys(row).some((k) => k in this.entityClass.definition.properties)) continue;
+          const key = JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1)));
+          const group = groups.get(key) ?? { row, ids: [] };
+          group.ids.push(changes[i].id);
+          groups.set(key, group);
+        }
+        for (const { row, ids: same } of groups.values()) {
+          const where = { [this.idProp]: same.length === 1 ? same[0] : { inq: same } };
+          await super.updateAll(row as DataObject<Row>, where, tx);
+        }
+        const changed = this.recordsWrites || this.observesUpdates ? await this.readBack(before, tx) : [];
+        if (this.recordsWrites) await this.record(changed, tx);
+        return changed;
+      },
+      options,
+    );
+    if (this.observesUpdates) await this.runAfterUpdate(changed);
+  }
+
   /** Bulk insert (the demo seed): unique keys are checked (by the database), write rules and hooks are not. */
   async createAll(data: DataObject<Row>[], options?: Options): Promise<Row[]> {
     const rows = await Promise.all(data.map((d) => this.prepare(d, 'create')));
@@ -290,38 +439,68 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     if (!Object.keys(changes).some((k) => k in this.entityClass.definition.properties)) {
       return super.count(w, options);
     }
-    if (this.checksWrites) {
-      const matched = (await super.find({ where: w })).map(plain);
-      const checked = matched.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] }));
-      await this.checkRows(checked, matched);
-      // a field the hooks normalised (the same way on every matched row) is written as they left it
-      for (const name of Object.keys(changes)) {
-        const values = new Set(checked.map((r) => r[name]));
-        if (values.size === 1) changes[name] = [...values][0];
+    const recording = this.recordsWrites;
+    const observing = this.observesUpdates;
+    // the rows are read once before the write (for the rules, the record and the hooks) and once after it
+    const { result, changed } = await this.recorded(options, async (tx) => {
+      const previous =
+        this.checksWrites || observing || recording ? (await super.find({ where: w }, tx)).map(plain) : [];
+      if (this.checksWrites) {
+        const checked = previous.map((r) => ({ ...r, ...changes, [this.idProp]: r[this.idProp] }));
+        const refusal = (await this.checkMany(checked, previous)).find((error) => error !== undefined);
+        if (refusal !== undefined) throw refusal;
+        // a field the hooks normalised (the same way on every matched row) is written as they left it
+        for (const name of Object.keys(changes)) {
+          const values = new Set(checked.map((r) => r[name]));
+          if (values.size === 1) changes[name] = [...values][0];
+        }
+      }
+      const result = await super.updateAll(changes as DataObject<Row>, w, tx);
+      const changed = (recording || observing) && previous.length ? await this.readBack(previous, tx) : [];
+      if (recording) await this.record(changed, tx);
+      return { result, changed };
+    });
+    if (observing) await this.runAfterUpdate(changed);
+    return result;
+  }
+
+  /** The rows as they were and as they are now (read back in `options`' transaction). */
+  private async readBack(before: AnyObject[], options: Options | undefined): Promise<RowChange[]> {
+    const ids = before.map((row) => row[this.idProp]);
+    const now = new Map(
+      (await super.find({ where: { [this.idProp]: ids.length === 1 ? ids[0] : { inq: ids } } }, options))
+        .map(plain)
+        .map((row) => [row[this.idProp], row]),
+    );
+    return before.flatMap((row) => {
+      const after = now.get(row[this.idProp]);
+      return after ? [{ before: row, after }] : [];
+    });
+  }
+
+  /** Runs the afterUpdate hooks (failures are logged). */
+  private async runAfterUpdate(changes: RowChange[]): Promise<void> {
+    if (!changes.length) return;
+    for (const hook of this.hooks) {
+      try {
+        await hook.afterUpdate?.(changes);
+      } catch (err) {
+        console.error(`${this.schema.name}: afterUpdate failed`, err);
       }
     }
-    const recording = this.recordsWrites;
-    const { result, previous } = await this.recorded(options, async (tx) => {
-      const previous =
-        this.observesUpdates || recording ? (await super.find({ where: w }, tx)).map(plain) : [];
-      const result = await super.updateAll(changes as DataObject<Row>, w, tx);
-      if (recording) await this.recordUpdates(previous, tx);
-      return { result, previous };
-    });
-    await this.afterUpdate(previous);
-    return result;
   }
 
   // updateById: DefaultCrudRepository checks for an empty body, then calls this.updateAll({id}).
 
   async replaceById(id: IdType, data: DataObject<Row>, options?: Options): Promise<void> {
-    const existing = await this.recorded(options, async (tx) => {
+    const changed = await this.recorded(options, async (tx) => {
       const existing = plain(await super.findById(id, undefined, tx));
       await this.replaceFrom(existing, id, data, tx);
-      if (this.recordsWrites) await this.recordUpdates([existing], tx);
-      return existing;
+      const changed = this.recordsWrites || this.observesUpdates ? await this.readBack([existing], tx) : [];
+      if (this.recordsWrites) await this.record(changed, tx);
+      return changed;
     });
-    if (this.observesUpdates) await this.afterUpdate([existing]);
+    if (this.observesUpdates) await this.runAfterUpdate(changed);
   }
 
   private async replaceFrom(

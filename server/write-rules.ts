@@ -37,6 +37,13 @@ export interface WriteHooks<W extends object = AnyObject, S extends object = W> 
    */
   beforeWrite?(row: W, stored?: S): Promise<void>;
   /**
+   * The same rule as `beforeWrite` for many rows at once (a batch write, the import's dry run), in a constant
+   * number of queries: answers each row's refusal in order (undefined: the row passes), and may normalise rows
+   * as `beforeWrite` does. When present, batches use it instead of calling `beforeWrite` row by row; a hook
+   * must refuse exactly the rows `beforeWrite` would.
+   */
+  beforeWriteMany?(rows: AnyObject[], stored?: (AnyObject | undefined)[]): Promise<(unknown | undefined)[]>;
+  /**
    * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
    * or remove what depends on them first (a failure there refuses the delete).
    */

@@ -46,12 +46,79 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
     return found ? numberOrUndefined(found[parent.companyField]) : undefined;
   };
 
+  /** The company of each row, when it can be told (parents read at once). */
+  const companiesOf = async (rows: readonly AnyObject[]): Promise<(number | undefined)[]> => {
+    const via = schema.companyVia;
+    const parent = via && byName(via.parent);
+    if (schema.companyField || !via || !parent?.companyField) return Promise.all(rows.map(companyOf));
+    const keys = [...new Set(rows.map((row) => row[via.field]).filter((k) => k !== undefined && k !== null))];
+    if (!keys.length) return rows.map(() => undefined);
+    const parentKey = via.parentKey ?? parent.idField;
+    const found = (await repos
+      .repository(parent.name)
+      .find({ where: { [parentKey]: { inq: keys } } })) as AnyObject[];
+    const owner = new Map(
+      found.map((p) => [String(p[parentKey]), numberOrUndefined(p[parent.companyField!])]),
+    );
+    return rows.map((row) => {
+      const key = row[via.field];
+      return key === undefined || key === null ? undefined : owner.get(String(key));
+    });
+  };
+
+  /** The references the write changes (a stored row keeping its company and a reference was checked then). */
+  const changedRefs = (row: AnyObject, stored?: AnyObject): FieldSchema[] => {
+    const ownerField = schema.companyField ?? schema.companyVia?.field;
+    const sameOwner = !!stored && (!ownerField || stored[ownerField] === row[ownerField]);
+    return refs.filter((field) => !sameOwner || stored?.[field.name] !== row[field.name]);
+  };
+
+  const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
   return {
+    /** The same rule for a batch: the parents and each referenced resource's rows read once. */
+    async beforeWriteMany(
+      rows: AnyObject[],
+      stored?: (AnyObject | undefined)[],
+    ): Promise<(unknown | undefined)[]> {
+      const refusals: (unknown | undefined)[] = rows.map(() => undefined);
+      const checking = rows
+        .map((row, i) => ({ i, changed: changedRefs(row, stored?.[i]).filter((f) => !isBlank(row[f.name])) }))
+        .filter(({ changed }) => changed.length);
+      if (!checking.length) return refusals;
+      const companies = await companiesOf(checking.map(({ i }) => rows[i]));
+      // per referenced resource, the owners of the distinct values the batch names
+      const owners = new Map<string, Map<string, number | undefined>>();
+      for (const field of refs) {
+        const values = new Set<unknown>();
+        checking.forEach(({ i, changed }, k) => {
+          if (companies[k] !== undefined && changed.includes(field)) values.add(rows[i][field.name]);
+        });
+        if (!values.size) continue;
+        const target = byName(field.reference!)!;
+        const found = (await repos
+          .repository(target.name)
+          .find({ where: { [target.idField]: { inq: [...values] } } })) as AnyObject[];
+        owners.set(
+          field.name,
+          new Map(found.map((r) => [String(r[target.idField]), numberOrUndefined(r[target.companyField!])])),
+        );
+      }
+      checking.forEach(({ i, changed }, k) => {
+        const company = companies[k];
+        if (company === undefined) return;
+        const errors: Record<string, string> = {};
+        for (const field of changed) {
+          const owner = owners.get(field.name)?.get(String(rows[i][field.name]));
+          if (owner !== undefined && owner !== company) errors[field.name] = foreignReferenceMessage(field);
+        }
+        if (Object.keys(errors).length) refusals[i] = fieldErrors(errors, 'otherCompany');
+      });
+      return refusals;
+    },
+
     async beforeWrite(row: AnyObject, stored?: AnyObject): Promise<void> {
-      // a stored row keeping its company and a reference: that reference was checked when it was written
-      const ownerField = schema.companyField ?? schema.companyVia?.field;
-      const sameOwner = !!stored && (!ownerField || stored[ownerField] === row[ownerField]);
-      const changed = refs.filter((field) => !sameOwner || stored?.[field.name] !== row[field.name]);
+      const changed = changedRefs(row, stored);
       if (!changed.length) return;
       const company = await companyOf(row);
       if (company === undefined) return;

@@ -8,22 +8,24 @@
  *
  * Each row is taken as the import sends it: an update of the stored record its id or natural key names (its
  * given values over the stored ones), else a create in `empresaId` (a product with the quick-create values).
- * The write rules run as on a write (SchemaRepository.checkWrite) and nothing is written. `error` has the
- * shape of the API's error answer (422 with details, ER_DUP_ENTRY), so the import words it as on a write.
- * The caller needs the permission to create or to update the resource, and to see the company.
+ * The write rules run as on a write (SchemaRepository.checkWriteMany) and nothing is written. `error` has the
+ * shape of the API's error answer (422 with details, ER_DUP_ENTRY, 403 for another company's record), so the
+ * import words it as on a write. The caller needs the permission to create or to update the resource, and to
+ * see the company. Set-based: the stored records, the rules' lookups and each unique field are read once per
+ * batch, not per row.
  *
  *   POST /importacion/crear/{resource}   { empresaId, rows: [{ line, values }] }   → { rows: [{ line, id }] }
  *
  * The import's batch write of new rows: every row created in one transaction (a product with the
- * quick-create values and its producto_general), through the same repository as a POST, so its rules and
- * hooks apply. Any refusal undoes the whole batch and answers `{ rows: [], failed: { line, error } }` (the
- * import then sends that batch row by row, to report each row's own reason).
+ * quick-create values and its producto_general) with the rules and hooks of a POST, set-based
+ * (SchemaRepository.createMany: one INSERT per batch, the product history recorded once per batch). Any
+ * refusal undoes the whole batch and answers `{ rows: [], failed: { line, error } }` (the import then sends
+ * that batch row by row, to report each row's own reason). Updates: import-batch-update.ts.
  */
 import { inject } from '@loopback/core';
 import type { AnyObject } from '@loopback/repository';
-import { HttpErrors, param, post, requestBody, type RequestBodyObject } from '@loopback/rest';
+import { param, post, requestBody } from '@loopback/rest';
 import { productoGeneralFor, quickCreateProduct } from '../../src/core/csv/normalize';
-import { canAccessWithRules } from '../../src/core/permissions';
 import type { ResourceSchema } from '../../src/resources/types';
 import { AuthBindings, type CompanyAccess, type CurrentUser } from '../auth/keys';
 import type { AccessService } from '../auth/access';
@@ -32,10 +34,22 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet } from '../repository-set';
 import type { SchemaRepository } from '../repositories';
 import { inTransaction } from '../transaction';
-import { seesCompany } from './products/access';
+import { recordingBatch } from './history/recorder';
+import {
+  assertValidBodies,
+  BatchCompanyRules,
+  errorBody,
+  IMPORT_BATCH,
+  IMPORT_SCHEMAS,
+  importTarget,
+  isBlank,
+  rowIndexOf,
+  rowsBody,
+  type ImportTarget,
+} from './import/batch';
 
 /** Rows per request (the preview sends batches of this size). */
-export const DRY_RUN_BATCH = 200;
+export const DRY_RUN_BATCH = IMPORT_BATCH;
 
 interface DryRunRow {
   line: number;
@@ -48,9 +62,6 @@ interface DryRunAnswer {
   error: AnyObject;
 }
 
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
 /** Key comparison as MySQL's default collation: case and trailing spaces ignored. */
 const keyText = (value: unknown): string =>
   typeof value === 'string' ? value.toLowerCase().replace(/ +$/, '') : String(value);
@@ -58,39 +69,14 @@ const keyText = (value: unknown): string =>
 const variants = (value: unknown): unknown[] =>
   typeof value === 'string' ? [...new Set([value, value.toUpperCase(), value.toLowerCase()])] : [value];
 
-/** The error as the API answers it (what the import reads). */
-const errorBody = (error: unknown): AnyObject => {
-  const e = (error ?? {}) as AnyObject;
-  return {
-    statusCode: Number(e.statusCode ?? e.status ?? 500),
-    message: String(e.message ?? error),
-    ...(e.code ? { code: e.code } : {}),
-    ...(Array.isArray(e.details) ? { details: e.details } : {}),
-  };
-};
+const sameKey = (a: unknown, b: unknown): boolean =>
+  isBlank(a) || isBlank(b) ? isBlank(a) && isBlank(b) : keyText(a) === keyText(b);
 
-/** The body of both batch endpoints: at most DRY_RUN_BATCH rows, each with its file line and values. */
-const ROWS_BODY: RequestBodyObject = {
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['rows'],
-        properties: {
-          empresaId: { type: 'number' },
-          rows: {
-            type: 'array',
-            maxItems: DRY_RUN_BATCH,
-            items: {
-              type: 'object',
-              required: ['line', 'values'],
-              properties: { line: { type: 'number' }, values: { type: 'object' } },
-            },
-          },
-        },
-      },
-    },
-  },
+/** The given (non-blank) values of a row. */
+const givenOf = (row: DryRunRow): AnyObject => {
+  const given: AnyObject = {};
+  for (const [name, value] of Object.entries(row.values ?? {})) if (!isBlank(value)) given[name] = value;
+  return given;
 };
 
 export class ImportDryRunController {
@@ -99,189 +85,219 @@ export class ImportDryRunController {
     @inject(AuthBindings.COMPANY_ACCESS) private readonly access: CompanyAccess,
     @inject(AuthBindings.ACCESS) private readonly accessService: AccessService,
     @inject(AuthBindings.CURRENT_USER) private readonly user: CurrentUser,
+    @inject(IMPORT_SCHEMAS) private readonly schemas: readonly ResourceSchema[],
   ) {}
+
+  private target(resource: string, requested: number | undefined, actions: readonly ('create' | 'update')[]) {
+    return importTarget(this.repos, this.access, this.accessService, this.user, resource, requested, actions);
+  }
 
   @post('/importacion/comprobar/{resource}', signedIn())
   async check(
     @param.path.string('resource') resource: string,
-    @requestBody(ROWS_BODY)
+    @requestBody(rowsBody())
     body: { empresaId?: number; rows: DryRunRow[] },
   ): Promise<{ rows: DryRunAnswer[] }> {
-    const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create', 'update']);
-    const answers: DryRunAnswer[] = [];
-    for (const row of body.rows) {
-      const answer = await this.checkRow(repo, schema, row, empresaId);
-      if (answer) answers.push(answer);
-    }
-    return { rows: answers };
+    const target = await this.target(resource, body.empresaId, ['create', 'update']);
+    return { rows: await this.checkRows(target, body.rows) };
   }
 
   @post('/importacion/crear/{resource}', signedIn())
   async createBatch(
     @param.path.string('resource') resource: string,
-    @requestBody(ROWS_BODY)
+    @requestBody(rowsBody())
     body: { empresaId?: number; rows: DryRunRow[] },
   ): Promise<{ rows: { line: number; id: unknown }[]; failed?: { line: number | null; error: AnyObject } }> {
     const { repo, schema, empresaId } = await this.target(resource, body.empresaId, ['create']);
     const idField = schema.idField ?? 'id';
     const isProduct = schema.table === 'productos';
     const generals = isProduct ? this.repos.repository('producto-generals') : undefined;
-    let current: DryRunRow | undefined;
+    const data = body.rows.map((row) => {
+      const values = givenOf(row);
+      delete values[idField];
+      if (schema.companyField && isBlank(values[schema.companyField]))
+        values[schema.companyField] = empresaId;
+      return isProduct ? quickCreateProduct(values) : values;
+    });
     try {
-      return await inTransaction(repo.dataSource, async (options) => {
-        const created: { line: number; id: unknown }[] = [];
-        for (const row of body.rows) {
-          current = row;
-          const data: AnyObject = {};
-          for (const [name, value] of Object.entries(row.values ?? {}))
-            if (!isBlank(value)) data[name] = value;
-          delete data[idField];
-          if (schema.companyField && isBlank(data[schema.companyField]))
-            data[schema.companyField] = empresaId;
-          const stored = (await repo.create(
-            isProduct ? quickCreateProduct(data) : data,
-            options,
-          )) as AnyObject;
+      await assertValidBodies(repo, data, 'create');
+      await new BatchCompanyRules(this.repos, schema, this.access, this.schemas).assertWritable(data, true);
+      return await inTransaction(repo.dataSource, (options) =>
+        recordingBatch(this.repos, options, async () => {
+          // every row at once (multi-row INSERTs, set-based rules and hooks), then the products' general data
+          const stored = (await repo.createMany(data, options)) as AnyObject[];
           if (generals) {
-            await generals.create(
-              productoGeneralFor({ id: Number(stored.id), nombre: String(stored.nombre) }),
+            await generals.createMany(
+              stored.map((product) =>
+                productoGeneralFor({ id: Number(product.id), nombre: String(product.nombre) }),
+              ),
               options,
             );
           }
-          created.push({ line: row.line, id: stored[idField] });
-        }
-        current = undefined;
-        return { rows: created };
-      });
+          return { rows: stored.map((row, i) => ({ line: body.rows[i].line, id: row[idField] })) };
+        }),
+      );
     } catch (error) {
       // the whole batch is undone: the answer says which row failed and why (as a write would answer)
-      return { rows: [], failed: { line: current?.line ?? null, error: errorBody(error) } };
-    }
-  }
-
-  /** The resource's repository, after checking the caller may write it (one of `actions`) in the company. */
-  private async target(
-    resource: string,
-    requested: number | undefined,
-    actions: readonly ('create' | 'update')[],
-  ): Promise<{ repo: SchemaRepository; schema: ResourceSchema; empresaId: unknown }> {
-    if (!this.repos.repositories.has(resource))
-      throw new HttpErrors.NotFound(`Recurso desconocido: ${resource}`);
-    const repo = this.repos.repository(resource);
-    const schema = repo.schema;
-    if (schema.view) throw new HttpErrors.NotFound(`Recurso desconocido: ${resource}`);
-    const rules =
-      (this.access.userId !== null && (await this.accessService.stateOf(this.user.id))?.rules) || [];
-    if (!actions.some((action) => canAccessWithRules(rules, { action, resource }))) {
-      throw new HttpErrors.Forbidden(`Sin permiso para importar ${resource}`);
-    }
-    const empresaId = requested ?? this.access.empresaId;
-    if (schema.companyField && !seesCompany(this.access, empresaId)) {
-      throw new HttpErrors.Forbidden('Sin acceso a la empresa');
-    }
-    return { repo, schema, empresaId };
-  }
-
-  /** The stored record the row names (its id, else a natural key), in the company. */
-  private async storedOf(
-    repo: SchemaRepository,
-    schema: ResourceSchema,
-    values: AnyObject,
-    empresaId: unknown,
-  ): Promise<AnyObject | undefined> {
-    const idField = schema.idField ?? 'id';
-    const scope: AnyObject = schema.companyField ? { [schema.companyField]: empresaId } : {};
-    if (!isBlank(values[idField])) {
-      const [found] = await repo.find({ where: { ...scope, [idField]: values[idField] }, limit: 1 });
-      return found ? (found.toObject() as AnyObject) : undefined;
-    }
-    for (const fields of schema.naturalKeys ?? []) {
-      if (fields.some((field) => isBlank(values[field]))) continue;
-      const where: AnyObject = { ...scope };
-      for (const field of fields) where[field] = { inq: variants(values[field]) };
-      const candidates = await repo.find({ where, limit: 20 });
-      const found = candidates.find((candidate) =>
-        fields.every((field) => keyText(candidate[field]) === keyText(values[field])),
-      );
-      if (found) return found.toObject() as AnyObject;
-    }
-    return undefined;
-  }
-
-  private async checkRow(
-    repo: SchemaRepository,
-    schema: ResourceSchema,
-    row: DryRunRow,
-    empresaId: unknown,
-  ): Promise<DryRunAnswer | undefined> {
-    const idField = schema.idField ?? 'id';
-    const given: AnyObject = {};
-    for (const [name, value] of Object.entries(row.values ?? {})) if (!isBlank(value)) given[name] = value;
-    const stored = await this.storedOf(repo, schema, given, empresaId);
-    const operation = stored ? 'update' : 'create';
-    if (!stored && !isBlank(given[idField])) {
+      const index = rowIndexOf(error);
       return {
-        line: row.line,
-        operation: 'update',
-        error: {
-          statusCode: 404,
-          message: `Entity not found: ${schema.model} with id ${String(given[idField])}`,
-          code: 'ENTITY_NOT_FOUND',
+        rows: [],
+        failed: {
+          line: index === undefined ? null : (body.rows[index]?.line ?? null),
+          error: errorBody(error),
         },
       };
     }
-    let candidate: AnyObject;
-    if (stored) {
-      candidate = { ...stored, ...given, [idField]: stored[idField] };
-    } else {
-      const data: AnyObject = { ...given };
-      delete data[idField];
-      if (schema.companyField && isBlank(data[schema.companyField])) data[schema.companyField] = empresaId;
-      candidate = schema.table === 'productos' ? quickCreateProduct(data) : data;
-    }
-    let checked: AnyObject;
-    try {
-      checked = await repo.checkWrite(candidate);
-    } catch (error) {
-      return { line: row.line, operation, error: errorBody(error) };
-    }
-    const duplicate = await this.duplicateOf(repo, schema, checked, stored?.[idField]);
-    return duplicate ? { line: row.line, operation, error: duplicate } : undefined;
   }
 
-  /** ER_DUP_ENTRY as the database would answer it, for a unique field another record already holds. */
-  private async duplicateOf(
+  /** The stored record each row names (its id, else a natural key) in the company, read once per batch. */
+  private async storedOf(
     repo: SchemaRepository,
     schema: ResourceSchema,
-    row: AnyObject,
-    ownId: unknown,
-  ): Promise<AnyObject | undefined> {
+    given: readonly AnyObject[],
+    empresaId: unknown,
+  ): Promise<(AnyObject | undefined)[]> {
     const idField = schema.idField ?? 'id';
-    for (const field of schema.fields) {
-      if (!field.unique && !field.uniqueWith) continue;
-      const value = row[field.name];
-      if (isBlank(value)) continue;
-      const where: AnyObject = { [field.name]: { inq: variants(value) } };
-      for (const other of field.uniqueWith ?? []) where[other] = row[other] ?? null;
-      const others = await repo.find({ where, limit: 20 });
-      const taken = others.some(
-        (other) => keyText(other[field.name]) === keyText(value) && String(other[idField]) !== String(ownId),
-      );
-      if (taken) {
-        return {
-          statusCode: 422,
-          code: 'ER_DUP_ENTRY',
-          message: `Duplicate entry '${String(value)}' for key '${field.name}'`,
-        };
+    const scope: AnyObject = schema.companyField ? { [schema.companyField]: empresaId } : {};
+    const found: (AnyObject | undefined)[] = given.map(() => undefined);
+    const byId = given.flatMap((values, i) => (isBlank(values[idField]) ? [] : [i]));
+    if (byId.length) {
+      const rows = (
+        await repo.find({ where: { ...scope, [idField]: { inq: byId.map((i) => given[i][idField]) } } })
+      ).map((row) => row.toObject() as AnyObject);
+      for (const i of byId) found[i] = rows.find((row) => String(row[idField]) === String(given[i][idField]));
+    }
+    // a row without an id: the first natural key that names a stored record
+    const open = new Set(given.flatMap((values, i) => (isBlank(values[idField]) ? [i] : [])));
+    for (const fields of schema.naturalKeys ?? []) {
+      const rows = [...open].filter((i) => fields.every((field) => !isBlank(given[i][field])));
+      if (!rows.length) continue;
+      const where: AnyObject = { ...scope };
+      for (const field of fields)
+        where[field] = { inq: [...new Set(rows.flatMap((i) => variants(given[i][field])))] };
+      const candidates = (await repo.find({ where })).map((row) => row.toObject() as AnyObject);
+      for (const i of rows) {
+        const match = candidates.find((candidate) =>
+          fields.every((field) => keyText(candidate[field]) === keyText(given[i][field])),
+        );
+        if (match) {
+          found[i] = match;
+          open.delete(i);
+        }
       }
     }
-    return undefined;
+    return found;
+  }
+
+  /** The answers of the rows a write would refuse (the rules and uniqueness checked once per batch). */
+  private async checkRows(
+    { repo, schema, empresaId }: ImportTarget,
+    rows: readonly DryRunRow[],
+  ): Promise<DryRunAnswer[]> {
+    const idField = schema.idField ?? 'id';
+    const given = rows.map(givenOf);
+    const stored = await this.storedOf(repo, schema, given, empresaId);
+    const answers = new Map<number, DryRunAnswer>();
+    const refuse = (i: number, error: AnyObject) =>
+      answers.set(i, { line: rows[i].line, operation: stored[i] ? 'update' : 'create', error });
+    const candidates = given.map((values, i) => {
+      const found = stored[i];
+      if (found) return { ...found, ...values, [idField]: found[idField] };
+      const data: AnyObject = { ...values };
+      delete data[idField];
+      if (schema.companyField && isBlank(data[schema.companyField])) data[schema.companyField] = empresaId;
+      return schema.table === 'productos' ? quickCreateProduct(data) : data;
+    });
+    given.forEach((values, i) => {
+      if (stored[i] || isBlank(values[idField])) return;
+      answers.set(i, {
+        line: rows[i].line,
+        operation: 'update',
+        error: {
+          statusCode: 404,
+          message: `Entity not found: ${schema.model} with id ${String(values[idField])}`,
+          code: 'ENTITY_NOT_FOUND',
+        },
+      });
+    });
+    // the company rules of a write (another company's record, a parent the caller may not see)
+    const company = new BatchCompanyRules(this.repos, schema, this.access, this.schemas);
+    for (const creating of [true, false]) {
+      let open = candidates.flatMap((_, i) => (!answers.has(i) && !stored[i] === creating ? [i] : []));
+      while (open.length) {
+        try {
+          await company.assertWritable(
+            open.map((i) => (creating ? candidates[i] : given[i])),
+            creating,
+          );
+          break;
+        } catch (error) {
+          const k = rowIndexOf(error) ?? 0;
+          refuse(open[k], errorBody(error));
+          open = open.slice(k + 1);
+        }
+      }
+    }
+    const checking = candidates.flatMap((_, i) => (answers.has(i) ? [] : [i]));
+    const checked = await repo.checkWriteMany(
+      checking.map((i) => candidates[i]),
+      checking.map((i) => stored[i]),
+    );
+    const passed: { i: number; row: AnyObject }[] = [];
+    checked.forEach(({ row, error }, k) => {
+      if (error !== undefined) refuse(checking[k], errorBody(error));
+      else passed.push({ i: checking[k], row });
+    });
+    for (const { i, error } of await this.duplicates(repo, schema, passed, stored)) refuse(i, error);
+    return [...answers.entries()].sort(([a], [b]) => a - b).map(([, answer]) => answer);
+  }
+
+  /** ER_DUP_ENTRY as the database would answer it, for unique fields other records already hold. */
+  private async duplicates(
+    repo: SchemaRepository,
+    schema: ResourceSchema,
+    rows: readonly { i: number; row: AnyObject }[],
+    stored: readonly (AnyObject | undefined)[],
+  ): Promise<{ i: number; error: AnyObject }[]> {
+    const idField = schema.idField ?? 'id';
+    const out: { i: number; error: AnyObject }[] = [];
+    const refused = new Set<number>();
+    for (const field of schema.fields) {
+      if (!field.unique && !field.uniqueWith) continue;
+      const open = rows.filter(({ i, row }) => !refused.has(i) && !isBlank(row[field.name]));
+      if (!open.length) continue;
+      const values = [...new Set(open.flatMap(({ row }) => variants(row[field.name])))];
+      const others = (await repo.find({ where: { [field.name]: { inq: values } } })).map(
+        (other) => other.toObject() as AnyObject,
+      );
+      for (const { i, row } of open) {
+        const value = row[field.name];
+        const taken = others.some(
+          (other) =>
+            keyText(other[field.name]) === keyText(value) &&
+            (field.uniqueWith ?? []).every((name) => sameKey(other[name], row[name])) &&
+            String(other[idField]) !== String(stored[i]?.[idField]),
+        );
+        if (!taken) continue;
+        refused.add(i);
+        out.push({
+          i,
+          error: {
+            statusCode: 422,
+            code: 'ER_DUP_ENTRY',
+            message: `Duplicate entry '${String(value)}' for key '${field.name}'`,
+          },
+        });
+      }
+    }
+    return out;
   }
 }
 
 export const feature: Feature = {
   name: 'import-dry-run',
-  register: ({ app }) => {
+  register: ({ app, registry }) => {
+    app.bind(IMPORT_SCHEMAS).to(registry);
     app.controller(ImportDryRunController);
   },
 };

@@ -32,6 +32,24 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
   const own = repos.repository(schema.name);
   const idField = schema.idField ?? 'id';
 
+  /** The company of each row (parents read at once). */
+  const companiesOf = async (rows: readonly AnyObject[]): Promise<unknown[]> => {
+    if (schema.companyField) return rows.map((row) => row[schema.companyField!] ?? ANY_COMPANY);
+    const via = schema.companyVia;
+    const keyOf = (row: AnyObject) => (via ? row[via.field] : undefined);
+    const keys = [...new Set(rows.map(keyOf).filter((key) => key !== undefined && key !== null))];
+    if (!via || !keys.length) return rows.map(() => ANY_COMPANY);
+    const parents = repos.repository(via.parent);
+    const key = via.parentKey ?? parents.schema.idField ?? 'id';
+    const field = parents.schema.companyField;
+    const found = (await parents.find({ where: { [key]: { inq: keys } } })) as AnyObject[];
+    const owner = new Map(found.map((parent) => [String(parent[key]), field ? parent[field] : undefined]));
+    return rows.map((row) => {
+      const k = keyOf(row);
+      return k === undefined || k === null ? ANY_COMPANY : (owner.get(String(k)) ?? ANY_COMPANY);
+    });
+  };
+
   const companyOf = async (row: AnyObject): Promise<unknown> => {
     if (schema.companyField) return row[schema.companyField] ?? ANY_COMPANY;
     const via = schema.companyVia;
@@ -85,6 +103,73 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
         previous,
       );
       if (Object.keys(errors).length) throw fieldErrors(errors, 'reference');
+    },
+
+    /** The same rule for a batch: the stored rows, the parents and each target's names read once per company. */
+    async beforeWriteMany(
+      rows: AnyObject[],
+      stored?: (AnyObject | undefined)[],
+    ): Promise<(unknown | undefined)[]> {
+      const refusals: (unknown | undefined)[] = rows.map(() => undefined);
+      const naming = rows.flatMap((row, i) =>
+        rules.some((rule) => referencedNames(rule, row[rule.field]).length) ? [i] : [],
+      );
+      if (!naming.length) return refusals;
+      const unreadIds = naming
+        .filter((i) => !stored?.[i])
+        .map((i) => rows[i][idField])
+        .filter((id) => id !== undefined && id !== null);
+      const read = unreadIds.length
+        ? new Map(
+            ((await own.find({ where: { [idField]: { inq: unreadIds } } })) as AnyObject[]).map((row) => [
+              String(row[idField]),
+              row,
+            ]),
+          )
+        : new Map<string, AnyObject>();
+      const previousOf = (i: number): AnyObject | undefined => {
+        const id = rows[i][idField];
+        return stored?.[i] ?? (id === undefined || id === null ? undefined : read.get(String(id)));
+      };
+      const adding = naming
+        .map((i) => {
+          const previous = previousOf(i);
+          const added = rules
+            .map((rule) => ({
+              rule,
+              names: missingNames(rule, rows[i][rule.field], new Set(), previous?.[rule.field]),
+            }))
+            .filter(({ names }) => names.length);
+          return { i, previous, added };
+        })
+        .filter(({ added }) => added.length);
+      if (!adding.length) return refusals;
+      const companies = await companiesOf(adding.map(({ i }) => rows[i]));
+      // per rule and company: the names the batch adds, looked up once
+      const wanted = new Map<string, { rule: ReferenceRule; company: unknown; names: Set<string> }>();
+      const slot = (rule: ReferenceRule, company: unknown) =>
+        `${rule.field}\u0000${company === ANY_COMPANY ? '*' : String(company)}`;
+      adding.forEach(({ added }, k) => {
+        for (const { rule, names } of added) {
+          const key = slot(rule, companies[k]);
+          const entry = wanted.get(key) ?? { rule, company: companies[k], names: new Set<string>() };
+          for (const name of names) entry.names.add(name);
+          wanted.set(key, entry);
+        }
+      });
+      const known = new Map<string, Set<string>>();
+      for (const [key, { rule, company, names }] of wanted)
+        known.set(key, await knownNames(rule, company, [...names]));
+      adding.forEach(({ i, previous, added }, k) => {
+        const errors = referenceErrors(
+          added.map(({ rule }) => rule),
+          rows[i],
+          (rule) => known.get(slot(rule, companies[k])),
+          previous,
+        );
+        if (Object.keys(errors).length) refusals[i] = fieldErrors(errors, 'reference');
+      });
+      return refusals;
     },
   };
 }

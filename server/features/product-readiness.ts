@@ -210,7 +210,13 @@ export const feature: Feature = {
       const ids = productIds(records, field);
       if (!ids.length) return;
       const catalog = await cache.get(options);
-      if (movesScores(resource, records, catalog.needs)) await recompute(repositories, ids, options, catalog);
+      // new products are scored as written: they have no parts nor scores to read yet
+      const created =
+        resource === 'productos' && records.every((r) => !r.before && r.after)
+          ? records.map((r) => r.after as AnyObject)
+          : undefined;
+      if (movesScores(resource, records, catalog.needs))
+        await recompute(repositories, ids, options, catalog, created);
     };
     for (const [resource, field] of [['productos', 'id'], ...PRODUCT_PARTS]) {
       if (!repositories.repositories.has(resource)) continue;

@@ -62,6 +62,7 @@ export function renameRules(
     const where: AnyObject = { [field]: { like: `%${from.trim()}%` } };
     if (company !== undefined && schema.companyField) where[schema.companyField] = company;
     let rows = (await repo.find({ where }, options)) as AnyObject[];
+    if (!rows.length) return 0;
     const via = schema.companyVia;
     if (company !== undefined && !schema.companyField && via) {
       // a child scoped through its parent (a product's general data): keep the rows of the company's parents.

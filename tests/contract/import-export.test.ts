@@ -414,6 +414,61 @@ describe('other tables', () => {
     single.mockRestore();
   });
 
+  it('changed rows go in one request per batch; a row the API refuses undoes that batch, which then goes row by row', async () => {
+    const schema = schemaForTable('productos')!;
+    const file = (third: string) =>
+      parseCsv(
+        ['nombre;categorias', `${tag}-B1;Mesas bajas`, `${tag}-B2;Sillas y sofás`, `${tag}-B4;${third}`].join(
+          '\n',
+        ),
+      );
+    const rowsOf = (parsed: ReturnType<typeof parseCsv>) =>
+      prepareRows(schema, parsed.records, autoMap(schema, parsed.headers));
+    const batch = vi.spyOn(backend, 'updateBatch');
+    const single = vi.spyOn(backend, 'update');
+    const good = await runImport({
+      schema,
+      rows: rowsOf(file('Mesas')),
+      backend,
+      empresaId: 1,
+      retryDelayMs: 10,
+    });
+    expect(good).toMatchObject({ updated: 3, rejected: 0 });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(single).not.toHaveBeenCalled();
+    const stored = await list('productos', { nombre: `${tag}-B` });
+    const categoryOf = (nombre: string) => stored.find((row) => row.nombre === nombre)?.categorias;
+    expect([categoryOf(`${tag}-B1`), categoryOf(`${tag}-B2`), categoryOf(`${tag}-B4`)]).toEqual([
+      'Mesas bajas',
+      'Sillas y sofás',
+      'Mesas',
+    ]);
+    const history = await client(`${server.url}/productos/${String(stored[0].id)}/versiones`);
+    expect((history.json as { origen: string }[])[0].origen).toBe('importacion');
+
+    batch.mockClear();
+    // the preview's checks skipped: the API refuses the unknown category, the batch goes row by row
+    const mixed = await runImport({
+      schema,
+      rows: rowsOf(parseCsv(['nombre;categorias', `${tag}-B1;Sillas`, `${tag}-B2;Nada ${tag}`].join('\n'))),
+      backend,
+      empresaId: 1,
+      retryDelayMs: 10,
+    });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(single).toHaveBeenCalledTimes(2);
+    expect(mixed).toMatchObject({ updated: 1, rejected: 1 });
+    expect(mixed.rejectedRows[0].line).toBe(3);
+    expect(mixed.rejectedRows[0].problems[0].reason).toContain(
+      `«Nada ${tag}» no existe entre las categorías`,
+    );
+    const after = await list('productos', { nombre: `${tag}-B` });
+    expect(after.find((row) => row.nombre === `${tag}-B1`)?.categorias).toBe('Sillas');
+    expect(after.find((row) => row.nombre === `${tag}-B2`)?.categorias).toBe('Sillas y sofás');
+    batch.mockRestore();
+    single.mockRestore();
+  });
+
   it('producto_iconos: composite key (idProducto, idIcono), updated through PATCH ?where', async () => {
     const [product] = await list('productos', { nombre: `${tag}-P1` });
     // an icon's text is one of its posiblesValores (the API refuses others)

@@ -251,30 +251,34 @@ async function readProducts(
   where: Where<AnyObject>,
   limit: number | undefined,
   options: Options,
+  created?: readonly AnyObject[],
 ): Promise<ReadProduct[]> {
   const { needs } = catalog;
-  const products = (
-    await repos.repository(PRODUCTS).find(
-      {
-        where,
-        order: ['id ASC'],
-        ...(limit ? { limit } : {}),
-        fields: fieldsOf(PRODUCTS, needs.fields, [
-          'id',
-          'empresaId',
-          ...(needs.categories ? ['categorias'] : []),
-          ...(needs.families ? ['familias'] : []),
-        ]),
-      },
-      options,
-    )
-  ).map(plain);
+  // products the write has just created: as written, and without parts yet
+  const products = created
+    ? [...created]
+    : (
+        await repos.repository(PRODUCTS).find(
+          {
+            where,
+            order: ['id ASC'],
+            ...(limit ? { limit } : {}),
+            fields: fieldsOf(PRODUCTS, needs.fields, [
+              'id',
+              'empresaId',
+              ...(needs.categories ? ['categorias'] : []),
+              ...(needs.families ? ['familias'] : []),
+            ]),
+          },
+          options,
+        )
+      ).map(plain);
   if (!products.length) return [];
-  const found = products.map((p) => Number(p.id));
+  const found = created ? [] : products.map((p) => Number(p.id));
   const partWhere = { productoId: { inq: found } };
   const generalFields = fieldsOf(GENERALS, needs.fields, ['productoId']);
   const generals =
-    Object.keys(generalFields).length > 1
+    Object.keys(generalFields).length > 1 && found.length
       ? byProduct(
           (await repos.repository(GENERALS).find({ where: partWhere, fields: generalFields }, options)).map(
             plain,
@@ -283,7 +287,7 @@ async function readProducts(
       : new Map<number, AnyObject[]>();
   const attributes = new Map<number, AnyObject[]>();
   const attributeNames = new Map<number, string>();
-  if (needs.attributes) {
+  if (needs.attributes && found.length) {
     const rows = (
       await repos
         .repository('producto-atributos')
@@ -299,28 +303,33 @@ async function readProducts(
       }
     }
   }
-  const media = needs.media
-    ? byProduct(
-        (
-          await repos
-            .repository('producto-multimedias')
-            .find({ where: partWhere, fields: { productoId: true, tipo: true, principalSN: true } }, options)
-        ).map(plain),
-      )
-    : new Map<number, AnyObject[]>();
-  const texts = needs.texts
-    ? byProduct(
-        (
-          await repos.repository('TextosGenerados').find(
-            {
-              where: partWhere,
-              fields: { productoId: true, marketplaceId: true, campo: true, revisado_sn: true },
-            },
-            options,
-          )
-        ).map(plain),
-      )
-    : new Map<number, AnyObject[]>();
+  const media =
+    needs.media && found.length
+      ? byProduct(
+          (
+            await repos
+              .repository('producto-multimedias')
+              .find(
+                { where: partWhere, fields: { productoId: true, tipo: true, principalSN: true } },
+                options,
+              )
+          ).map(plain),
+        )
+      : new Map<number, AnyObject[]>();
+  const texts =
+    needs.texts && found.length
+      ? byProduct(
+          (
+            await repos.repository('TextosGenerados').find(
+              {
+                where: partWhere,
+                fields: { productoId: true, marketplaceId: true, campo: true, revisado_sn: true },
+              },
+              options,
+            )
+          ).map(plain),
+        )
+      : new Map<number, AnyObject[]>();
   if (needs.categories) {
     const companies = [...new Set(products.map((p) => Number(p.empresaId)))];
     await loadCategories(repos, catalog, companies, options);
@@ -510,22 +519,24 @@ async function storeScores(
 
 /**
  * Recomputes the scores of products `ids` and stores those that changed; products that no longer exist lose
- * their scores. Answers how many products were scored.
+ * their scores. Answers how many products were scored. `created`: the rows of products the write has just
+ * created (as written: they have no parts nor scores yet, so nothing is read).
  */
 export async function recompute(
   repos: RepositorySet,
   ids: readonly number[],
   options: Options = {},
   catalog?: Catalog,
+  created?: readonly AnyObject[],
 ): Promise<number> {
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
   if (!unique.length) return 0;
   const cat = catalog ?? (await loadCatalog(repos, options));
-  const read = await readProducts(repos, cat, { id: { inq: unique } }, undefined, options);
+  const read = await readProducts(repos, cat, { id: { inq: unique } }, undefined, options, created);
   const present = new Set(read.map((r) => r.product.id));
   const gone = unique.filter((id) => !present.has(id));
   if (gone.length) await repos.repository(SCORES).deleteAll({ productoId: { inq: gone } }, options);
-  await storeScores(repos, cat, read, {}, options);
+  await storeScores(repos, cat, read, created ? { writeAll: true } : {}, options);
   return read.length;
 }
 

@@ -37,6 +37,28 @@ export interface BatchCreated {
   failed?: { line: number | null; error: unknown };
 }
 
+/** The answer of a batch update: the rows updated, or the row that undid the batch and why. */
+export interface BatchUpdated {
+  rows: { line: number; id: unknown }[];
+  failed?: { line: number | null; error: unknown };
+}
+
+/** A changed row of a batch update: the stored record's id and the fields that change. */
+export interface UpdateRow {
+  line: number;
+  id: Identifier;
+  values: Row;
+}
+
+/** The custom method the LoopBack provider gains in api.ts: changed rows written in one request and transaction. */
+export interface UpdateBatch {
+  updateBatch(
+    resource: string,
+    rows: readonly UpdateRow[],
+    options?: { signal?: AbortSignal },
+  ): Promise<BatchUpdated>;
+}
+
 /** The custom method the LoopBack provider gains in api.ts: new rows created in one request and transaction. */
 export interface CreateBatch {
   createBatch(
@@ -55,6 +77,8 @@ export interface ImportBackend {
     rows: readonly { line: number; values: Row }[],
     signal?: AbortSignal,
   ): Promise<BatchCreated>;
+  /** Changed rows in one request and one transaction (undefined: the provider has none; rows go one by one). */
+  updateBatch?(resource: string, rows: readonly UpdateRow[], signal?: AbortSignal): Promise<BatchUpdated>;
   check?(
     resource: string,
     rows: readonly { line: number; values: Row }[],
@@ -74,6 +98,9 @@ const hasFindWhere = (provider: DataProvider): provider is DataProvider & FindWh
 
 const hasCreateBatch = (provider: DataProvider): provider is DataProvider & CreateBatch =>
   typeof (provider as Partial<CreateBatch>).createBatch === 'function';
+
+const hasUpdateBatch = (provider: DataProvider): provider is DataProvider & UpdateBatch =>
+  typeof (provider as Partial<UpdateBatch>).updateBatch === 'function';
 
 const hasCheckImport = (provider: DataProvider): provider is DataProvider & CheckImport =>
   typeof (provider as Partial<CheckImport>).checkImport === 'function';
@@ -98,15 +125,18 @@ export function matchesWhere(row: Row, where: LoopbackWhere): boolean {
  *   function for any name, so the page checks the raw provider and says so); default: detected.
  * @param options.checkImport the same for `provider.checkImport` (the API's dry run).
  * @param options.createBatch the same for `provider.createBatch` (new rows in one request).
+ * @param options.updateBatch the same for `provider.updateBatch` (changed rows in one request); default: as
+ *   `createBatch` when that is given (the two come together, api.ts importExportMethods), else detected.
  */
 export function backendFromDataProvider(
   provider: DataProvider,
   getEmpresaId: () => number,
-  options: { findWhere?: boolean; checkImport?: boolean; createBatch?: boolean } = {},
+  options: { findWhere?: boolean; checkImport?: boolean; createBatch?: boolean; updateBatch?: boolean } = {},
 ): ImportBackend {
   const useFindWhere = options.findWhere ?? hasFindWhere(provider);
   const useCheckImport = options.checkImport ?? hasCheckImport(provider);
   const useCreateBatch = options.createBatch ?? hasCreateBatch(provider);
+  const useUpdateBatch = options.updateBatch ?? options.createBatch ?? hasUpdateBatch(provider);
   const find = async (resource: string, where: LoopbackWhere, signal?: AbortSignal): Promise<Row[]> => {
     if (useFindWhere) return (provider as DataProvider & FindWhere).findWhere(resource, where, { signal });
     const schema = schemaFor(resource);
@@ -134,6 +164,12 @@ export function backendFromDataProvider(
             rows: readonly { line: number; values: Row }[],
             signal?: AbortSignal,
           ) => (provider as DataProvider & CreateBatch).createBatch(resource, rows, { signal }),
+        }
+      : {}),
+    ...(useUpdateBatch
+      ? {
+          updateBatch: (resource: string, rows: readonly UpdateRow[], signal?: AbortSignal) =>
+            (provider as DataProvider & UpdateBatch).updateBatch(resource, rows, { signal }),
         }
       : {}),
     async create(resource, data) {

@@ -1,6 +1,7 @@
 /**
  * Runs an import through the standard endpoints (docs/requirements.md#r7-api): rows in batches; per batch one lookup of the stored
- * records by key, then creates and changed-fields updates with bounded concurrency. A row equal to its stored
+ * records by key, then the new rows in one request and the changed rows (their changed fields) in another when
+ * the API offers batch writes, else creates and changed-fields updates with bounded concurrency. A row equal to its stored
  * record sends nothing, so running the same file twice changes nothing the second time. Transient failures
  * (no answer, 5xx) are retried with back-off — a create is first looked up by key so a lost answer never
  * creates twice — and 4xx answers never are. Products created by import get the quick-create values and their
@@ -46,6 +47,8 @@ export interface ImportOptions {
 export const CANCELLED_REASON = 'No se importó: importación cancelada';
 export const DEFAULT_BATCH_SIZE = 200;
 export const DEFAULT_CONCURRENCY = 6;
+/** Batches under way at once (the next one's lookup and request overlap the current one's writes). */
+const BATCHES_IN_FLIGHT = 2;
 /** Lookup URLs stay far below the 16 KiB header limit (the where is URL-encoded). */
 const MAX_WHERE_CHARS = 5000;
 
@@ -167,6 +170,8 @@ interface Task {
   row: PreparedRow;
   operation: 'create' | 'update';
   run: () => Promise<'created' | 'updated'>;
+  /** An update: the stored record's id and the fields that change. */
+  update?: { id: Identifier; changes: Row };
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
@@ -322,6 +327,27 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     }
   };
 
+  /** Writes the changes of `updates` in one request; answers the tasks still to run one by one. */
+  const updateInBatch = async (updates: Task[]): Promise<Set<Task>> => {
+    const left = new Set(updates);
+    const updateBatch = backend.updateBatch;
+    // rows of a table keyed by a pair of fields are named by that pair (PATCH ?where): one by one
+    if (!updateBatch || schema.compositeKey || updates.length < 2 || signal?.aborted) return left;
+    const rows = updates.flatMap((task) =>
+      task.update ? [{ line: task.row.line, id: task.update.id, values: task.update.changes }] : [],
+    );
+    try {
+      const answer = await updateBatch(schema.name, rows, signal);
+      if (answer.failed) return left;
+      updates.forEach(() => finish('updated'));
+      report();
+      return new Set();
+    } catch {
+      // no answer: writing the same changes again is harmless, so the rows go one by one (each retried)
+      return left;
+    }
+  };
+
   const valid: PreparedRow[] = [];
   for (const row of options.rows) {
     if (row.problems.length) reject(row, row.problems);
@@ -333,28 +359,34 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const claimed = new Map<string, number>();
   const required = requiredOnCreate(schema);
 
-  for (let start = 0; start < valid.length; start += batchSize) {
-    const batch = valid.slice(start, start + batchSize);
-    if (signal?.aborted) {
-      for (const row of valid.slice(start)) {
-        rejectedRows.push({
-          line: row.line,
-          problems: [{ column: '', reason: CANCELLED_REASON }],
-          cancelled: true,
-        });
-        notProcessed++;
-      }
-      break;
-    }
-    const keys = batch.map((row) => rowKey(schema, row.values));
+  /** A batch's keys as comparable slots: a later batch naming one of them waits for the earlier one's writes. */
+  const slotOf = (key: RowKey): string =>
+    key.kind === 'id' ? `${key.field}:${key.text}` : `${key.fields.join('+')}:${key.text}`;
+
+  /**
+   * One batch: its lookup, its rows matched to stored records (after the previous batch's, in file order),
+   * then its writes. `before` resolves once the previous batch is matched; `waitFor`, when given, once the
+   * previous batch is written (it creates or changes a record this batch names).
+   */
+  const runBatch = async (
+    batch: PreparedRow[],
+    keys: (RowKey | undefined)[],
+    before: Promise<void>,
+    waitFor: Promise<void> | undefined,
+    classified: () => void,
+  ): Promise<void> => {
+    if (waitFor) await waitFor;
     let stored: StoredIndex;
     try {
       stored = new StoredIndex(schema, await lookup(keys.filter((key): key is RowKey => key !== undefined)));
     } catch (error) {
+      await before;
       for (const row of batch) reject(row, [failureProblem('update', error)]);
       report();
-      continue;
+      return;
     }
+    // rows are matched to stored records in file order (the first row naming a record claims it)
+    await before;
     const tasks: Task[] = [];
     const existingProducts: Row[] = [];
     batch.forEach((row, i) => {
@@ -381,7 +413,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         if (isProduct) existingProducts.push(record);
         const changes = changedValues(schema, row.values, record);
         if (!Object.keys(changes).length) finish('unchanged');
-        else tasks.push({ row, operation: 'update', run: updateTask(record, changes) });
+        else
+          tasks.push({
+            row,
+            operation: 'update',
+            run: updateTask(record, changes),
+            update: { id: recordId(schema, record) as Identifier, changes },
+          });
         return;
       }
       const missing = required.filter((field) => isBlank(row.values[field.name]));
@@ -394,13 +432,17 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       }
       tasks.push({ row, operation: 'create', run: createTask(row, key) });
     });
+    classified();
     report();
 
-    // new rows in one request and one transaction when the API offers it; a batch it undoes goes row by row
-    // (each row then gets its own reason), and so does one whose answer was lost once the rows it did
-    // create are found
+    // new rows in one request and one transaction when the API offers it, and changed rows in another; a
+    // batch it undoes goes row by row (each row then gets its own reason), and so does one whose answer was
+    // lost (once the rows it did create are found)
     const perRow = await createInBatch(tasks.filter((task) => task.operation === 'create'));
-    const rest = tasks.filter((task) => task.operation !== 'create' || perRow.has(task));
+    const updatesLeft = await updateInBatch(tasks.filter((task) => task.operation === 'update'));
+    const rest = tasks.filter((task) =>
+      task.operation === 'create' ? perRow.has(task) : updatesLeft.has(task),
+    );
 
     let stopped = false;
     await mapPool(rest, concurrency, async (task) => {
@@ -431,7 +473,43 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         );
       }
     }
+  };
+
+  // Two batches in flight: the next batch's lookup and request overlap the current one's writes (the API and
+  // the database work meanwhile), unless it names a record the current one writes.
+  let previous: { slots: Set<string>; matched: Promise<void>; done: Promise<void> } | undefined;
+  const inFlight: Promise<void>[] = [];
+  for (let start = 0; start < valid.length; start += batchSize) {
+    const batch = valid.slice(start, start + batchSize);
+    if (signal?.aborted) {
+      for (const row of valid.slice(start)) {
+        rejectedRows.push({
+          line: row.line,
+          problems: [{ column: '', reason: CANCELLED_REASON }],
+          cancelled: true,
+        });
+        notProcessed++;
+      }
+      break;
+    }
+    const keys = batch.map((row) => rowKey(schema, row.values));
+    const slots = new Set(keys.flatMap((key) => (key ? [slotOf(key)] : [])));
+    const earlier = previous;
+    const overlaps = earlier ? [...slots].some((slot) => earlier.slots.has(slot)) : false;
+    let classified = () => undefined as void;
+    const matched = new Promise<void>((resolve) => (classified = resolve));
+    const done = runBatch(
+      batch,
+      keys,
+      earlier?.matched ?? Promise.resolve(),
+      overlaps ? earlier?.done : undefined,
+      () => classified(),
+    ).finally(() => classified());
+    previous = { slots, matched, done };
+    inFlight.push(done);
+    if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
   }
+  await Promise.all(inFlight);
 
   rejectedRows.sort((a, b) => a.line - b.line);
   const final = progress();

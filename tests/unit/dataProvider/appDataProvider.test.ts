@@ -40,6 +40,7 @@ describe('the app data provider', () => {
       'findWhere',
       'checkImport',
       'createBatch',
+      'updateBatch',
     ] as const)
       expect(typeof provider[method], method).toBe('function');
     expect(provider.productMediaBaseUrl).toBe('http://api.test');
