@@ -95,7 +95,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   // store/pglite-server.ts); several connections keep it busy while the API reads answers and sends the next.
   const dataSource = new juggler.DataSource(
     postgresSettings({
-      host: '127.0.0.1',
+      host: child.socketDir ?? '127.0.0.1',
       port: child.port,
       user: 'postgres',
       database: 'postgres',

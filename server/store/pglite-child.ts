@@ -9,6 +9,8 @@ import { StoreError } from './engine';
 
 export interface PgliteChild {
   port: number;
+  /** The folder of its Unix socket (the host to give pg), or undefined: TCP on 127.0.0.1. */
+  socketDir?: string;
   pid: number;
   /** Writes the database's data folder as a tar file (a template for later starts). */
   dump(file: string): Promise<void>;
@@ -26,6 +28,7 @@ const START_TIMEOUT_MS = 60_000;
 interface Reply {
   type: string;
   port?: number;
+  socketDir?: string;
   message?: string;
   error?: string;
 }
@@ -64,6 +67,7 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
       clearTimeout(timer);
       resolve({
         port: reply.port,
+        socketDir: reply.socketDir,
         pid: child.pid ?? 0,
         dump: (file) =>
           new Promise((done, fail) => {
