@@ -4,6 +4,7 @@
  * so a killed API never leaves it behind.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { StoreError } from './engine';
 
@@ -65,6 +66,9 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
       if (reply.type === 'error') failStart(reply.message ?? 'unknown error');
       if (reply.type !== 'ready' || !reply.port) return;
       clearTimeout(timer);
+      // The process removes its socket's folder as it exits; killed, it cannot.
+      const { socketDir } = reply;
+      if (socketDir) child.once('exit', () => rmSync(socketDir, { recursive: true, force: true }));
       resolve({
         port: reply.port,
         socketDir: reply.socketDir,
