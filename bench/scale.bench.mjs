@@ -34,28 +34,46 @@ const hasMariaDb = (() => {
   }
 })();
 
-/** Resident memory (MB) of a process and its children (the API and its PGlite process). */
-function rssTree(pid) {
-  const rssOf = (p) => {
-    try {
-      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-      return line ? Number(line[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  const children = (p) => {
-    try {
-      return readdirSync(`/proc/${p}/task`).flatMap((t) =>
-        readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-      );
-    } catch {
-      return [];
-    }
-  };
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
-  return all.reduce((sum, p) => sum + rssOf(p), 0);
+/** Resident memory (MB) of one process. */
+function rssOf(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The child processes of a process (the API's database process). */
+function childrenOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory (MB) of the API process and of its children (the embedded database's process). */
+function rssSplit(pid) {
+  const all = [];
+  for (let queue = childrenOf(pid); queue.length;) {
+    const p = queue.shift();
+    all.push(p);
+    queue.push(...childrenOf(p));
+  }
+  return { api: rssOf(pid), db: all.reduce((sum, p) => sum + rssOf(p), 0) };
+}
+
+/** CPU time (ms) a process has used so far (user + system). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Inserts the scale rows with multi-row INSERTs through the datasource's connector (either engine). */
@@ -189,27 +207,43 @@ async function measure(env) {
         await r.arrayBuffer();
         if (!r.ok) throw new Error(`GET ${p}: ${r.status}`);
       });
+    // `run` may answer its own time (what it did before timing itself is left out).
     const timedMedian = async (run) => {
       const times = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        await run(i);
-        times.push(ms(t0));
+        const own = await run(i);
+        times.push(typeof own === 'number' ? own : ms(t0));
       }
       return median(times);
     };
+    const [one] = await fetch(`${api.url}/productos?filter=${q({ where: { empresaId: 1 }, limit: 1 })}`, {
+      headers,
+    }).then((r) => r.json());
     const page = { where: { empresaId: 1 }, order: ['id DESC'], limit: 25, skip: 50 };
     figures['list+count (ms)'] = await timedMedian(() =>
       Promise.all([get(`/productos?filter=${q(page)}`), get(`/productos/count?where=${q(page.where)}`)]),
     );
+    // The count again after each write (the embedded database keeps counts only until a write).
+    figures['count after a write (ms)'] = await timedMedian(async (i) => {
+      const r = await fetch(`${api.url}/productos/${one.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ nombre: `Producto escala recontado ${Date.now().toString(36)}-${i}` }),
+      });
+      if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
+      const t0 = performance.now();
+      await get(`/productos/count?where=${q(page.where)}`);
+      return ms(t0);
+    });
+    // The list as the app opens it: the schema's default sort (nombre), a company + sort index.
+    const byName = { where: { empresaId: 1 }, order: ['nombre ASC'], limit: 25, skip: 50 };
+    figures['list by name, page 3 (ms)'] = await timedMedian(() => get(`/productos?filter=${q(byName)}`));
     figures['name like (ms)'] = await timedMedian((i) =>
       get(
         `/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${i}7%` } }, limit: 25 })}`,
       ),
     );
-    const [one] = await fetch(`${api.url}/productos?filter=${q({ where: { empresaId: 1 }, limit: 1 })}`, {
-      headers,
-    }).then((r) => r.json());
     // Unique names, also on a kept data folder measured again.
     const stamp = Date.now().toString(36);
     figures['one PATCH (ms)'] = await timedMedian(async (i) => {
@@ -220,14 +254,24 @@ async function measure(env) {
       });
       if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
     });
-    figures['API memory (MB)'] = Math.round(rssTree(api.child.pid));
-    let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssTree(api.child.pid))), 50);
+    const memory = rssSplit(api.child.pid);
+    figures['API memory (MB)'] = Math.round(memory.api + memory.db);
+    figures['  API process (MB)'] = Math.round(memory.api);
+    figures['  database process (MB)'] = Math.round(memory.db);
+    const peak = { all: 0, api: 0, db: 0 };
+    const sampler = setInterval(() => {
+      const now = rssSplit(api.child.pid);
+      peak.all = Math.max(peak.all, now.api + now.db);
+      peak.api = Math.max(peak.api, now.api);
+      peak.db = Math.max(peak.db, now.db);
+    }, 50);
     const feed0 = performance.now();
     await get('/generarExcelShoppingfeed?empresaId=1');
     clearInterval(sampler);
     figures['shopping feed (ms)'] = ms(feed0);
-    figures['shopping feed peak (MB)'] = Math.round(peak);
+    figures['shopping feed peak (MB)'] = Math.round(peak.all);
+    figures['  API process peak (MB)'] = Math.round(peak.api);
+    figures['  database process peak (MB)'] = Math.round(peak.db);
     figures['AI review first page (ms)'] = await timedMedian(() =>
       get('/obtenerRegistrosVistaMarketPlaceProductoGeneral?limit=25'),
     );
@@ -261,7 +305,10 @@ async function measure(env) {
       }),
     );
     figures['POST /productos rows/s (6 conc.)'] = Math.round(creates / ((performance.now() - c0) / 1000));
-    // 25-row pages, 20 connections, 3 s.
+    // 25-row pages, 20 connections, 3 s; with the CPU time each process spent per page (the machine's load
+    // changes the rate, much less the CPU a page costs).
+    const dbPids = childrenOf(api.child.pid);
+    const cpu0 = { api: cpuMsOf(api.child.pid), db: dbPids.reduce((t, p) => t + cpuMsOf(p), 0) };
     let pages = 0;
     const until = performance.now() + 3000;
     await Promise.all(
@@ -275,6 +322,10 @@ async function measure(env) {
       }),
     );
     figures['25-row page req/s (20 conn.)'] = Math.round(pages / 3);
+    const perPage = (pid, before) => Math.round(((cpuMsOf(pid) - before) / Math.max(1, pages)) * 100) / 100;
+    figures['  API CPU per page (ms)'] = perPage(api.child.pid, cpu0.api);
+    figures['  database CPU per page (ms)'] =
+      Math.round(((dbPids.reduce((t, p) => t + cpuMsOf(p), 0) - cpu0.db) / Math.max(1, pages)) * 100) / 100;
   } finally {
     await stopByPid(api.child, 20000);
   }

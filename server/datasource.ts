@@ -11,6 +11,7 @@ import { engineOf, StoreError, type EngineKind } from './store/engine';
 import { lockDataDir, type DataLock } from './store/data-lock';
 import { mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
+import { CountCache } from './store/count-cache';
 import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
 import { prepareTextSearch } from './store/postgres-text';
 import { legacyFileOf } from './store/legacy-import';
@@ -94,7 +95,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   // store/pglite-server.ts); several connections keep it busy while the API reads answers and sends the next.
   const dataSource = new juggler.DataSource(
     postgresSettings({
-      host: '127.0.0.1',
+      host: child.socketDir ?? '127.0.0.1',
       port: child.port,
       user: 'postgres',
       database: 'postgres',
@@ -103,7 +104,10 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
       connectionTimeoutMillis: 30_000,
     }),
   );
-  (dataSource.connector as unknown as PostgresConnector).onStorageError = stopOnStorageError;
+  const connector = dataSource.connector as unknown as PostgresConnector;
+  connector.onStorageError = stopOnStorageError;
+  // This API process is the only writer of its embedded database (the data folder is locked).
+  connector.countCache = new CountCache();
   try {
     await connect(dataSource, 'the embedded database');
     await prepareText(dataSource);

@@ -7,6 +7,9 @@
  * several columns it declares (`indexes`).
  * Left out: the primary key, columns already leading an index (unique keys), and columns no B-tree can hold
  * whole (long text; `like '%…%'` cannot use an index anyway).
+ * A company-scoped schema's company field leads a composite index with its default sort (and with its id),
+ * so a list page `WHERE empresaId = ? ORDER BY <sort> LIMIT 25` reads 25 index entries in order instead of
+ * every row of the company and a sort; the count of a company's rows reads that index alone.
  */
 import type { FieldSchema, ResourceSchema } from '../src/resources/types';
 
@@ -23,6 +26,10 @@ export interface IndexDefinition {
 /** Whether a B-tree index can hold the whole column. */
 export const indexable = (field: FieldSchema): boolean =>
   field.type !== 'text' && (field.type !== 'string' || (field.maxLength ?? 512) <= MAX_INDEXED_LENGTH);
+
+/** Whether a column fits an index beside a company id (3072 bytes of InnoDB key in all). */
+const fitsBeside = (field: FieldSchema): boolean =>
+  indexable(field) && (field.type !== 'string' || (field.maxLength ?? 512) <= MAX_INDEXED_LENGTH - 16);
 
 const namesOf = (schema: ResourceSchema): string[] => [schema.name, ...(schema.aliases ?? [])];
 
@@ -69,17 +76,39 @@ export const indexName = (schema: ResourceSchema, field: string): string =>
 export const compositeIndexName = (schema: ResourceSchema, columns: readonly string[]): string =>
   `ix_${schema.model}_${columns.join('_')}`.slice(0, MAX_NAME);
 
-/** The non-unique indexes of `schema` (single columns, and those it declares over several), by index name. */
+/**
+ * The composite indexes of a company-scoped schema: (company field, default sort field) and (company field,
+ * id), each when the sort column fits an index. Empty for schemas scoped through a parent or not at all.
+ */
+export function companySortIndexes(schema: ResourceSchema): Record<string, IndexDefinition> {
+  const company = schema.companyField;
+  if (schema.view || !company) return {};
+  const indexes: Record<string, IndexDefinition> = {};
+  for (const sort of new Set([schema.sort.field, schema.idField])) {
+    const field = schema.fields.find((f) => f.name === sort);
+    if (!field || sort === company || !fitsBeside(field)) continue;
+    indexes[compositeIndexName(schema, [company, sort])] = { keys: { [company]: 1, [sort]: 1 } };
+  }
+  return indexes;
+}
+
+/**
+ * The non-unique indexes of `schema`, by index name: one per queried column, the company + sort composites
+ * (which then stand for the company field's own index: they lead with it), and those it declares over
+ * several columns.
+ */
 export function derivedIndexes(
   schema: ResourceSchema,
   schemas: readonly ResourceSchema[],
 ): Record<string, IndexDefinition> {
   if (schema.view) return {};
   const leading = leadingUniqueColumns(schema);
-  const indexes: Record<string, IndexDefinition> = {};
+  const indexes: Record<string, IndexDefinition> = companySortIndexes(schema);
+  const composite = Object.keys(indexes).length > 0;
   for (const name of queriedFields(schema, schemas)) {
     const field = schema.fields.find((f) => f.name === name);
     if (!field || name === schema.idField || leading.has(name) || !indexable(field)) continue;
+    if (composite && name === schema.companyField) continue;
     indexes[indexName(schema, name)] = { keys: { [name]: 1 } };
   }
   for (const columns of schema.indexes ?? []) {

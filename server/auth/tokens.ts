@@ -8,7 +8,7 @@
  *   them, and access tokens of a closed session are refused at once (checked per request, cached ≤ 5 s in
  *   other processes; this process forgets its cache when it closes a session).
  */
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { HttpErrors } from '@loopback/rest';
 import jwt from 'jsonwebtoken';
 import type { InternalRepository } from '../repositories';
@@ -26,9 +26,15 @@ export const INVALID_REFRESH = 'Invalid refresh token';
 export const DEFAULT_SESSION_TTL = 12 * 3600;
 /** How long a session's "still open" answer is reused between requests. */
 export const SESSION_CACHE_MS = 5000;
+/** Verified access tokens kept (each until it expires); past this many the cache starts again. */
+const VERIFIED_TOKENS = 10_000;
 
 export class TokenService {
   private readonly refreshSecret: string;
+  /** The secret as a key object: jsonwebtoken would otherwise try it as a public key at each verification. */
+  private readonly accessKey: KeyObject;
+  /** Access tokens already verified, with their user and expiry: a token is checked once, not per request. */
+  private readonly verified = new Map<string, { user: CurrentUser; expiresAt: number }>();
   private readonly openSessions = new Map<string, { at: number; open: Promise<boolean> }>();
 
   constructor(
@@ -36,6 +42,7 @@ export class TokenService {
     private readonly refreshTokens: InternalRepository,
   ) {
     this.refreshSecret = `${config.secret}:refresh`;
+    this.accessKey = createSecretKey(Buffer.from(config.secret));
   }
 
   private get sessionTtlMs(): number {
@@ -52,21 +59,30 @@ export class TokenService {
 
   /** Verifies an access token; failures are 401s worded like @loopback/authentication-jwt. */
   verifyAccess(token: string): CurrentUser {
+    // The same string verifies the same way until it expires (then jsonwebtoken words the refusal).
+    const known = this.verified.get(token);
+    if (known && Date.now() < known.expiresAt) return known.user;
     let decoded: jwt.JwtPayload | string;
     try {
-      decoded = jwt.verify(token, this.config.secret, { algorithms: ['HS256'] });
+      decoded = jwt.verify(token, this.accessKey, { algorithms: ['HS256'] });
     } catch (err) {
+      this.verified.delete(token);
       throw new HttpErrors.Unauthorized(`Error verifying token : ${(err as Error).message}`);
     }
     if (typeof decoded === 'string' || typeof decoded.id !== 'number' || typeof decoded.sid !== 'string') {
       throw new HttpErrors.Unauthorized('Error verifying token : invalid token');
     }
-    return {
+    const user: CurrentUser = Object.freeze({
       id: decoded.id,
       email: String(decoded.email ?? ''),
       empresaId: typeof decoded.empresaId === 'number' ? decoded.empresaId : null,
       sid: decoded.sid,
-    };
+    });
+    if (typeof decoded.exp === 'number') {
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
+      this.verified.set(token, { user, expiresAt: decoded.exp * 1000 });
+    }
+    return user;
   }
 
   /** A new session for the user: its id (the access tokens' `sid`) and its first refresh token. */

@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FeatureBindings, type Feature } from '../feature';
+import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { DEMO_ADMIN } from '../seed/index';
 
@@ -76,23 +77,29 @@ export async function renderDemoCard(card: DemoCard, fileName: string): Promise<
 
 const isPicture = (fichero: string): boolean => /\.(png|jpe?g)$/i.test(fichero);
 
-/**
- * Renders the missing picture files of products into `uploadsDir`. Only records whose file lies in their own
- * product's folder (multimedia/{nombre}/…) are rendered. Returns how many files were written.
- */
-export async function renderMissingDemoImages(repos: RepositorySet, uploadsDir: string): Promise<number> {
-  const productos = await repos.repository('productos').find({ fields: { id: true, nombre: true } });
+/** Picture records read at a time (with the products and general records they name). */
+const PAGE = 500;
+
+/** The cards still to render for one page of picture records. */
+async function missingOf(
+  repos: RepositorySet,
+  media: Row[],
+  root: string,
+  seen: Set<string>,
+): Promise<{ file: string; card: DemoCard }[]> {
+  const ids = [...new Set(media.map((m) => Number(m.productoId)))];
+  const productos = await repos
+    .repository('productos')
+    .find({ where: { id: { inq: ids } }, fields: { id: true, nombre: true } });
   const names = new Map(productos.map((p) => [Number(p.id), String(p.nombre ?? '')]));
-  const generals = await repos
-    .repository('producto-generals')
-    .find({ fields: { productoId: true, titulo: true, marca: true } });
+  const generals = await repos.repository('producto-generals').find({
+    where: { productoId: { inq: ids } },
+    order: ['id DESC'],
+    fields: { productoId: true, titulo: true, marca: true },
+  });
+  // The first general record of each product (the lowest id: read last).
   const general = new Map(generals.map((g) => [Number(g.productoId), g]));
-  const media = await repos
-    .repository('producto-multimedias')
-    .find({ where: { tipo: 'Imagen' }, fields: { productoId: true, fichero: true } });
-  const root = path.resolve(uploadsDir);
   const jobs: { file: string; card: DemoCard }[] = [];
-  const seen = new Set<string>();
   for (const m of media) {
     const sku = names.get(Number(m.productoId));
     const fichero = typeof m.fichero === 'string' ? m.fichero.replace(/^\/+/, '') : '';
@@ -106,16 +113,43 @@ export async function renderMissingDemoImages(repos: RepositorySet, uploadsDir: 
       card: { sku, titulo: String(g?.titulo ?? sku), marca: String(g?.marca ?? '') },
     });
   }
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const { file, card } = jobs[next++];
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, await renderDemoCard(card, file));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(4, availableParallelism())) }, worker));
-  return jobs.length;
+  return jobs;
+}
+
+/**
+ * Renders the missing picture files of products into `uploadsDir`. Only records whose file lies in their own
+ * product's folder (multimedia/{nombre}/…) are rendered. The picture records are read in pages (by id), each
+ * with only the products and general records it names, so a large catalogue is never held whole. Returns how
+ * many files were written.
+ */
+export async function renderMissingDemoImages(repos: RepositorySet, uploadsDir: string): Promise<number> {
+  const root = path.resolve(uploadsDir);
+  const seen = new Set<string>();
+  const workers = Math.max(1, Math.min(4, availableParallelism()));
+  let written = 0;
+  for (let after = 0; ;) {
+    const media = await repos.repository('producto-multimedias').find({
+      where: { and: [{ tipo: 'Imagen' }, { id: { gt: after } }] },
+      order: ['id ASC'],
+      limit: PAGE,
+      fields: { id: true, productoId: true, fichero: true },
+    });
+    if (!media.length) break;
+    after = Number(media[media.length - 1].id);
+    const jobs = await missingOf(repos, media, root, seen);
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const { file, card } = jobs[next++];
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, await renderDemoCard(card, file));
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    written += jobs.length;
+    if (media.length < PAGE) break;
+  }
+  return written;
 }
 
 /** Whether this store holds the demo catalogue (or DEMO_IMAGES asks for rendering either way). */

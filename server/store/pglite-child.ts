@@ -4,11 +4,14 @@
  * so a killed API never leaves it behind.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { StoreError } from './engine';
 
 export interface PgliteChild {
   port: number;
+  /** The folder of its Unix socket (the host to give pg), or undefined: TCP on 127.0.0.1. */
+  socketDir?: string;
   pid: number;
   /** Writes the database's data folder as a tar file (a template for later starts). */
   dump(file: string): Promise<void>;
@@ -26,6 +29,7 @@ const START_TIMEOUT_MS = 60_000;
 interface Reply {
   type: string;
   port?: number;
+  socketDir?: string;
   message?: string;
   error?: string;
 }
@@ -62,8 +66,12 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
       if (reply.type === 'error') failStart(reply.message ?? 'unknown error');
       if (reply.type !== 'ready' || !reply.port) return;
       clearTimeout(timer);
+      // The process removes its socket's folder as it exits; killed, it cannot.
+      const { socketDir } = reply;
+      if (socketDir) child.once('exit', () => rmSync(socketDir, { recursive: true, force: true }));
       resolve({
         port: reply.port,
+        socketDir: reply.socketDir,
         pid: child.pid ?? 0,
         dump: (file) =>
           new Promise((done, fail) => {

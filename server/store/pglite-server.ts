@@ -15,8 +15,11 @@
  * holds the session.
  */
 import net from 'node:net';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
+/** The port number a Unix socket is named by (clients such as pg connect to `<dir>/.s.PGSQL.<port>`). */
+const SOCKET_PORT = 5432;
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
@@ -62,6 +65,7 @@ function errorReply(code: string, message: string): Buffer {
 }
 
 export interface PgliteServer {
+  /** The TCP port, or with `socketDir` the port number in the socket's name (`.s.PGSQL.<port>`). */
   port: number;
   /** Runs `work` when no connection holds the session; answers its result. */
   task<T>(work: () => Promise<T>): Promise<T>;
@@ -72,7 +76,12 @@ export interface PgliteServer {
 
 export async function startPgliteServer(
   db: PGlite,
-  opts: { host?: string; waitLimitMs?: number } = {},
+  opts: {
+    host?: string;
+    /** A folder to listen in on a Unix socket (`.s.PGSQL.5432`, as PostgreSQL names it) instead of TCP. */
+    socketDir?: string;
+    waitLimitMs?: number;
+  } = {},
 ): Promise<PgliteServer> {
   const waitLimitMs = opts.waitLimitMs ?? 30_000;
   const queue: Unit[] = [];
@@ -233,9 +242,10 @@ export async function startPgliteServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, opts.host ?? '127.0.0.1', () => resolve());
+    if (opts.socketDir) server.listen(path.join(opts.socketDir, `.s.PGSQL.${SOCKET_PORT}`), () => resolve());
+    else server.listen(0, opts.host ?? '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as net.AddressInfo;
+  const port = opts.socketDir ? SOCKET_PORT : (server.address() as net.AddressInfo).port;
 
   return {
     port,

@@ -5,10 +5,12 @@
  *   on an expression searched columns have a trigram index on: postgres-text.ts);
  * - indexes come from the declarations, unique keys case-insensitive (postgres-indexes.ts);
  * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts);
- * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does.
+ * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does;
+ * - on the embedded database, counts are kept until the next write (count-cache.ts).
  * The connector's class is not exported: its instance gets these methods.
  */
 import { currentTransaction } from '../transaction';
+import type { CountCache } from './count-cache';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
 import { LIKE_PATTERN, LIKE_SUBJECT } from './postgres-text';
@@ -23,6 +25,8 @@ interface ParameterizedSql {
 export interface PostgresConnector extends IndexingConnector {
   /** Called after a write the disk refused (the embedded database stops: PostgreSQL cannot go on). */
   onStorageError?: (message: string) => void;
+  /** Counts kept between writes (the embedded database only: one API process writes to it). */
+  countCache?: CountCache;
   /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
   trigram?: boolean;
   /** pg's pool (its options are what each new connection is made with). */
@@ -84,8 +88,15 @@ function joinCurrentTransaction(connector: PostgresConnector, options: object): 
 
 function customize(connector: PostgresConnector): void {
   const executeSQL = connector.executeSQL.bind(connector);
-  connector.executeSQL = (sql, params, options, cb) =>
-    executeSQL(sql, params, joinCurrentTransaction(connector, options), (err, result) => {
+  connector.executeSQL = (sql, params, options, cb) => {
+    const joined = joinCurrentTransaction(connector, options);
+    const counts = connector.countCache;
+    const inTransaction = Boolean((joined as { transaction?: unknown }).transaction);
+    const kept = counts && !inTransaction ? counts.lookup(sql, params ?? []) : undefined;
+    if (kept !== undefined) return process.nextTick(cb, null, kept);
+    const answered = counts?.sending(sql, params ?? [], inTransaction);
+    executeSQL(sql, params, joined, (err, result) => {
+      answered?.(!err, result);
       const pgError = err as PgError | null;
       if (pgError?.code === '23505') {
         return cb(duplicateEntry(pgError, params ?? [], (name) => keyOf(connector, name)));
@@ -97,6 +108,7 @@ function customize(connector: PostgresConnector): void {
       }
       cb(err, result);
     });
+  };
 
   const buildExpression = connector.buildExpression.bind(connector);
   connector.buildExpression = (column, operator, value, prop) =>

@@ -101,4 +101,23 @@ describe('indexes derived from the schemas', () => {
       expect(new Set(indexes).size).toBe(2);
     }
   });
+
+  it('a company-scoped list is served in order by a company + sort index', () => {
+    const keysOf = (name: string) =>
+      Object.values(
+        (models.bySchema.get(name)!.definition.settings.indexes ?? {}) as Record<
+          string,
+          { keys: Record<string, number> }
+        >,
+      ).map((index) => Object.keys(index.keys).join(','));
+    for (const schema of stored.filter((s) => s.companyField)) {
+      const sort = schema.fields.find((f) => f.name === schema.sort.field)!;
+      if (schema.sort.field === schema.companyField || !fitsAnIndex(sort)) continue;
+      expect(keysOf(schema.name)).toContain(`${schema.companyField},${schema.sort.field}`);
+      expect(keysOf(schema.name)).toContain(`${schema.companyField},${schema.idField}`);
+    }
+    expect(keysOf('productos')).toEqual(expect.arrayContaining(['empresaId,nombre', 'empresaId,id']));
+    // The composites lead with the company: no second index on the company column alone.
+    expect(keysOf('productos')).not.toContain('empresaId');
+  });
 });

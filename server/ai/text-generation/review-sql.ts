@@ -43,6 +43,9 @@ const or = (conditions: Condition[]): Condition => {
   return { sql: real.map((c) => `(${c.sql})`).join(' OR '), params: real.flatMap((c) => c.params) };
 };
 
+/** Rows of a review page up to which its texts are read by the page's product ids. */
+const PAGE_IDS = 500;
+
 const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 
 const norm = (value: unknown): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -259,20 +262,35 @@ export class ReviewSql {
       `LEFT JOIN ${g.t} g ON ${g.q('g', 'id')} = z.gid ORDER BY z.nombre, z.codigo, z.pid, z.mid`;
     const pageParams = [...groups.params, ...estado.params, ...paging];
     const rows = await this.rows(pageSql, pageParams);
-    // The ids of the page's texts: the texts joined with the page itself (no id list).
+    // The ids of the page's texts. A page of up to PAGE_IDS rows names its products (a list bounded by the page,
+    // not the catalogue): their texts are read by productoId. A larger or unlimited page: the texts joined with
+    // the page itself (no id list).
     const textIds = new Map<string, number[]>();
+    const keyOf = (row: Record<string, unknown>) => `${Number(row.pid)}|${Number(row.mid)}`;
     if (rows.length) {
       const where = this.textConditions(filters, categories);
-      const ids = await this.rows(
-        `SELECT ${t.q('t', 'id')} AS id, ${t.q('t', 'productoId')} AS pid, ${t.q('t', 'marketplaceId')} AS mid ` +
-          `${this.textsFrom()} JOIN (SELECT pg.pid, pg.mid FROM (${pageSql}) pg) pgx ` +
-          `ON pgx.pid = ${t.q('t', 'productoId')} AND (pgx.mid = ${t.q('t', 'marketplaceId')} ` +
-          `OR (pgx.mid IS NULL AND ${t.q('t', 'marketplaceId')} IS NULL)) ` +
-          `WHERE ${where.sql} ORDER BY ${t.q('t', 'id')}`,
-        [...pageParams, ...where.params],
-      );
+      const columns =
+        `SELECT ${t.q('t', 'id')} AS id, ${t.q('t', 'productoId')} AS pid, ` +
+        `${t.q('t', 'marketplaceId')} AS mid ${this.textsFrom()}`;
+      const pids = [...new Set(rows.map((row) => Number(row.pid)))];
+      const ids =
+        rows.length <= PAGE_IDS
+          ? await this.rows(
+              `${columns} WHERE ${t.q('t', 'productoId')} IN (${placeholders(pids)}) AND (${where.sql}) ` +
+                `ORDER BY ${t.q('t', 'id')}`,
+              [...pids, ...where.params],
+            )
+          : await this.rows(
+              `${columns} JOIN (SELECT pg.pid, pg.mid FROM (${pageSql}) pg) pgx ` +
+                `ON pgx.pid = ${t.q('t', 'productoId')} AND (pgx.mid = ${t.q('t', 'marketplaceId')} ` +
+                `OR (pgx.mid IS NULL AND ${t.q('t', 'marketplaceId')} IS NULL)) ` +
+                `WHERE ${where.sql} ORDER BY ${t.q('t', 'id')}`,
+              [...pageParams, ...where.params],
+            );
+      const onPage = new Set(rows.map(keyOf));
       for (const row of ids) {
-        const key = `${Number(row.pid)}|${Number(row.mid)}`;
+        const key = keyOf(row);
+        if (!onPage.has(key)) continue;
         const list = textIds.get(key) ?? [];
         list.push(Number(row.id));
         textIds.set(key, list);
