@@ -20,6 +20,22 @@ const unitWithDom = [
   'tests/unit/dataProvider/loopback.test.ts',
 ];
 
+/**
+ * Contract files that time answers (sign-in delays, a request's budget) or start, kill and restart API processes:
+ * they run after every other file, one at a time, so the other files' load does not stretch what they measure.
+ */
+const timedContract = [
+  'tests/contract/access-bad-input.test.ts',
+  'tests/contract/access-throttle.test.ts',
+  'tests/contract/server-persistence.test.ts',
+  'tests/contract/store-durability.test.ts',
+  'tests/contract/store-full-disk.test.ts',
+  'tests/contract/store-legacy-import.test.ts',
+  'tests/contract/store-like.test.ts',
+  'tests/contract/text-generation-ai.test.ts',
+  'tests/contract/text-generation-two-processes.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -69,7 +85,18 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
+          exclude: timedContract,
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract-timed',
+          include: timedContract,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
