@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { slowdown } from './tests/support/slowdown';
@@ -19,11 +20,30 @@ const unitWithDom = [
   'tests/unit/dataProvider/loopback.test.ts',
 ];
 
+/**
+ * Contract files that time answers (sign-in delays, a request's budget) or start, kill and restart API processes:
+ * they run after every other file, one at a time, so the other files' load does not stretch what they measure.
+ */
+const timedContract = [
+  'tests/contract/access-bad-input.test.ts',
+  'tests/contract/access-throttle.test.ts',
+  'tests/contract/server-persistence.test.ts',
+  'tests/contract/store-durability.test.ts',
+  'tests/contract/store-full-disk.test.ts',
+  'tests/contract/store-legacy-import.test.ts',
+  'tests/contract/store-like.test.ts',
+  'tests/contract/text-generation-ai.test.ts',
+  'tests/contract/text-generation-two-processes.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   test: {
     exclude: ['tests/e2e/**', 'node_modules/**'],
     pool: 'forks',
+    // One test file per core (Vitest's default leaves one core to itself: on 2 cores, one file at a time while
+    // the contract tests' databases and servers wait on each other).
+    maxWorkers: availableParallelism(),
     // A test that needs longer than this is slow, not thorough: time is measured in `npm run bench`.
     testTimeout: 20000 * slowdown(),
     hookTimeout: 30000 * slowdown(),
@@ -35,6 +55,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts?(x)'],
           exclude: unitWithDom,
           environment: 'node',
+          // Pure modules: the files share their worker's module cache instead of importing it again each.
+          isolate: false,
         },
       },
       {
@@ -52,6 +74,9 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
+          // One worker imports react-admin, MUI and the app once for all its files, instead of once per file
+          // (about 3 s of CPU each); tests/component/setup.ts and renderScreen undo what a test changes globally.
+          isolate: false,
           setupFiles: ['tests/setup.ts', 'tests/component/setup.ts'],
         },
       },
@@ -60,7 +85,18 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
+          exclude: timedContract,
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract-timed',
+          include: timedContract,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -14,8 +14,6 @@ import { fakeProvider, fixture } from './renderApp';
 import { renderScreen } from './renderScreen';
 import '../../src/custom/productEditor/ProductEdit';
 
-const FIRST = { timeout: 30_000 };
-
 type Marks = { sincronizarConBC?: 'S' | 'N'; enviarAecoc?: 'S' | 'N' };
 
 /** Three products of the company with the given marks. */
@@ -31,14 +29,14 @@ const renderIntegrations = (path: string, marks: Marks[], overrides: Partial<Int
   return fake.api;
 };
 
-describe('bulk side effects ask first', { timeout: 60_000 }, () => {
+describe('bulk side effects ask first', () => {
   it('«Sincronizar productos» names how many products it sends; Cancelar sends nothing', async () => {
     const api = renderIntegrations('/sincronizacion-erp', [
       { sincronizarConBC: 'S' },
       { sincronizarConBC: 'N' },
       { sincronizarConBC: 'S' },
     ]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sincronizar productos' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sincronizar productos' });
     expect(await within(dialog).findByText(/¿Sincronizar 2 productos con Business Central\?/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -54,7 +52,7 @@ describe('bulk side effects ask first', { timeout: 60_000 }, () => {
 
   it('«Enviar ahora» names how many products go to AECOC, in the singular for one', async () => {
     const api = renderIntegrations('/aecoc', [{ enviarAecoc: 'S' }, { enviarAecoc: 'N' }]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar a AECOC' });
     expect(await within(dialog).findByText(/¿Enviar 1 producto a AECOC\?/)).toBeTruthy();
     expect(api.integrationsSendAecoc).not.toHaveBeenCalled();
@@ -64,7 +62,7 @@ describe('bulk side effects ask first', { timeout: 60_000 }, () => {
 
   it('with nothing marked, the send cannot be confirmed and says why', async () => {
     const api = renderIntegrations('/aecoc', [{ enviarAecoc: 'N' }]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }, FIRST));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar ahora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar a AECOC' });
     expect(await within(dialog).findByText(/No hay productos con «Enviar a AECOC» = S/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Enviar' }).hasAttribute('disabled')).toBe(true);
@@ -72,7 +70,7 @@ describe('bulk side effects ask first', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a refused ERP sync never shows a success dialog', { timeout: 90_000 }, () => {
+describe('a refused ERP sync never shows a success dialog', () => {
   it('after the refusal dialog the product reloads without «Producto actualizado correctamente»', async () => {
     const recorded = withProductApi({
       syncManual: async () => {
@@ -80,18 +78,18 @@ describe('a refused ERP sync never shows a success dialog', { timeout: 90_000 },
       },
     });
     renderScreen('/productos/10', { dataProvider: recorded.provider });
-    const titulo = await screen.findByDisplayValue('Taladro percutor 750 W', {}, FIRST);
+    const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 800 W' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
 
-    const refusal = await screen.findByRole('dialog', { name: MESSAGES.syncFailedTitle }, FIRST);
+    const refusal = await screen.findByRole('dialog', { name: MESSAGES.syncFailedTitle });
     expect(refusal.textContent).toContain('el ERP rechazó SKU-10');
     expect(refusal.textContent).toContain('El producto se ha actualizado en el sistema');
     expect(recorded.syncManual).toHaveBeenCalledWith(10);
     fireEvent.click(within(refusal).getByRole('button', { name: 'Aceptar' }));
 
     // the saved product is shown again, and no success dialog came after the refusal
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), FIRST);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByDisplayValue('Taladro percutor 800 W')).toBeTruthy();
     expect(screen.queryByText(MESSAGES.updated)).toBeNull();
   });
@@ -99,10 +97,10 @@ describe('a refused ERP sync never shows a success dialog', { timeout: 90_000 },
   it('a successful save still ends with «Producto actualizado correctamente»', async () => {
     const recorded = withProductApi();
     renderScreen('/productos/10', { dataProvider: recorded.provider });
-    const titulo = await screen.findByDisplayValue('Taladro percutor 750 W', {}, FIRST);
+    const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 900 W' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('dialog', { name: MESSAGES.updated }, FIRST)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: MESSAGES.updated })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: MESSAGES.syncFailedTitle })).toBeNull();
   });
 });

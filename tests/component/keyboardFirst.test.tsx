@@ -15,17 +15,15 @@ import { fakeProvider, fixture } from './renderApp';
 import { renderScreen } from './renderScreen';
 import '../../src/custom/productList/ProductList';
 
-const FIRST = { timeout: 30_000 };
-
 const dataRows = () => document.querySelectorAll<HTMLTableRowElement>('tbody tr.RaDatagrid-row');
 
 /** The bulk toolbar's wrapper: inert while nothing is selected. */
 const bulkActions = () => screen.getByTestId('bulk-actions');
 
-describe('list rows open by keyboard', { timeout: 60_000 }, () => {
+describe('list rows open by keyboard', () => {
   it('a generic list row is focusable and Enter opens its record; bulk buttons wait for a selection', async () => {
     renderScreen('/Marca');
-    await screen.findByText('Marca 01', {}, FIRST);
+    await screen.findByText('Marca 01');
     const rows = [...dataRows()];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.tabIndex === 0)).toBe(true);
@@ -56,7 +54,7 @@ describe('list rows open by keyboard', { timeout: 60_000 }, () => {
 
   it('a product list row opens the product editor with Enter', async () => {
     renderScreen('/productos', { dataProvider: fakeProvider(fixture()) });
-    await screen.findByText('SKU-11', {}, FIRST);
+    await screen.findByText('SKU-11');
     const row = [...dataRows()].find((candidate) => candidate.textContent?.includes('SKU-11'));
     expect(row?.tabIndex).toBe(0);
     fireEvent.keyDown(row!, { key: 'Enter' });
@@ -64,7 +62,7 @@ describe('list rows open by keyboard', { timeout: 60_000 }, () => {
   });
 });
 
-describe('AI review texts', { timeout: 60_000 }, () => {
+describe('AI review texts', () => {
   const texts: TextoGenerado[] = [
     {
       id: 1,
@@ -104,7 +102,7 @@ describe('AI review texts', { timeout: 60_000 }, () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    const first = await screen.findByDisplayValue('Silla', {}, FIRST);
+    const first = await screen.findByDisplayValue('Silla');
     await waitFor(() => expect(document.activeElement).toBe(first));
     // the shortcut goes to whatever has the focus: no click, no Tab before it
     fireEvent.keyDown(document.activeElement!, { key: 'Enter', ctrlKey: true });

@@ -7,6 +7,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
 import {
   AccessDenied,
   AdminContext,
@@ -70,7 +71,8 @@ const assertScreen = (path: string, schemas: readonly ResourceSchema[]) => {
  * has its route (only the matched one renders), so a link or redirect to another screen opens it.
  */
 export const screenElement = (path: string, options: ScreenOptions = {}): ReactElement => {
-  if (options.schemas?.length) registerSchemas(...options.schemas);
+  // The declarations last for the test that renders them: test files share a worker's modules (isolate: false).
+  if (options.schemas?.length) onTestFinished(registerSchemas(...options.schemas));
   const schemas = allSchemas();
   assertScreen(path, schemas);
   const i18nProvider = withSchemaMessages(
