@@ -27,6 +27,7 @@ const unitWithDom = [
 const timedContract = [
   'tests/contract/access-bad-input.test.ts',
   'tests/contract/access-throttle.test.ts',
+  'tests/contract/mass-edit-resume.test.ts',
   'tests/contract/server-persistence.test.ts',
   'tests/contract/store-durability.test.ts',
   'tests/contract/store-full-disk.test.ts',
