@@ -71,7 +71,7 @@ const assertScreen = (path: string, schemas: readonly ResourceSchema[]) => {
  * has its route (only the matched one renders), so a link or redirect to another screen opens it.
  */
 export const screenElement = (path: string, options: ScreenOptions = {}): ReactElement => {
-  // The declarations last for the test that renders them: test files share a worker's modules (isolate: false).
+  // The declarations last for the test that renders them (nothing a test registers reaches the next one).
   if (options.schemas?.length) onTestFinished(registerSchemas(...options.schemas));
   const schemas = allSchemas();
   assertScreen(path, schemas);
