@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   );
   server.onStoreLost((message) => {
     console.error(`${message} The API cannot serve without its database; exiting.`);
-    process.exit(1);
+    // A second for the requests under way to answer their 5xx (their statements fail at once): a write the
+    // database did not take is refused, never left without an answer because the process went first.
+    setTimeout(() => process.exit(1), 1000);
   });
   if (!existsSync(staticDir)) console.log('(no ./dist: run `npm run build:app` to serve the app)');
   // One line per email (the first), whatever the seed lists.
