@@ -3,7 +3,9 @@
  * selects, the timeline of versions (who, when, from where, how many changes) and one version's changes side by
  * side (before | after), with room for per-change actions (the product's restore buttons).
  */
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,6 +16,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   ORIGEN_LABELS,
@@ -31,6 +34,8 @@ export const VERSIONS_MESSAGES = {
   after: 'Después',
   versions: 'Versiones',
   changes: 'Cambios de la versión',
+  noMatch: 'Ninguna versión coincide con los filtros.',
+  loading: 'Cargando historial',
 } as const;
 
 /** What the timeline shows of a version (a product's or a reference record's). */
@@ -221,3 +226,36 @@ export const VersionsLayout = ({
     )}
   </Box>
 );
+
+/**
+ * The frame of a history screen: its load error, its loading and empty states, the filters, and — when the
+ * filters leave no version — the no-match notice instead of `children` (the timeline).
+ */
+export const VersionsFrame = ({
+  error,
+  versions,
+  shown,
+  filters,
+  empty,
+  children,
+  after,
+}: {
+  error?: string;
+  versions: readonly VersionLike[] | undefined;
+  shown: readonly VersionLike[];
+  filters: ReactNode;
+  empty: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) => {
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!versions) return <CircularProgress size={24} aria-label={VERSIONS_MESSAGES.loading} />;
+  if (!versions.length) return <Typography>{empty}</Typography>;
+  return (
+    <Box sx={{ width: '100%' }}>
+      {filters}
+      {shown.length ? children : <Typography>{VERSIONS_MESSAGES.noMatch}</Typography>}
+      {after}
+    </Box>
+  );
+};

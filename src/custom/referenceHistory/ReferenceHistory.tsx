@@ -3,24 +3,27 @@
  * versions (who, when, from where), filters by field and by user, and the chosen version's changes side by side
  * (before | after). Shown to users whose permisos let them read the history (`read historial`).
  */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
 import type { ReferenceVersion } from '../../core/history/referenceVersions';
-import { useVersionFilters, versionTitle, VersionsLayout } from '../history/VersionsView';
+import {
+  useVersionFilters,
+  versionTitle,
+  VERSIONS_MESSAGES,
+  VersionsFrame,
+  VersionsLayout,
+} from '../history/VersionsView';
 import type { ReferenceHistoryMethods } from './api';
 
 export const REFERENCE_HISTORY_MESSAGES = {
   title: 'Historial',
   empty: 'Este registro aún no tiene versiones.',
-  noMatch: 'Ninguna versión coincide con los filtros.',
+  noMatch: VERSIONS_MESSAGES.noMatch,
   loadError: 'No se pudo cargar el historial.',
-  loading: 'Cargando historial',
+  loading: VERSIONS_MESSAGES.loading,
 } as const;
 
 const Versions = ({ resource, id }: { resource: string; id: number | string }) => {
@@ -46,24 +49,22 @@ const Versions = ({ resource, id }: { resource: string; id: number | string }) =
 
   const { shown, selected, changes, setSelectedId, filters } = useVersionFilters(versions);
 
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!versions) return <CircularProgress size={24} aria-label={REFERENCE_HISTORY_MESSAGES.loading} />;
-  if (!versions.length) return <Typography>{REFERENCE_HISTORY_MESSAGES.empty}</Typography>;
   return (
-    <Box sx={{ width: '100%' }}>
-      {filters}
-      {!shown.length ? (
-        <Typography>{REFERENCE_HISTORY_MESSAGES.noMatch}</Typography>
-      ) : (
-        <VersionsLayout
-          versions={shown}
-          selected={selected}
-          onSelect={setSelectedId}
-          changes={changes}
-          title={(version) => <Typography variant="subtitle1">{versionTitle(version)}</Typography>}
-        />
-      )}
-    </Box>
+    <VersionsFrame
+      error={error}
+      versions={versions}
+      shown={shown}
+      filters={filters}
+      empty={REFERENCE_HISTORY_MESSAGES.empty}
+    >
+      <VersionsLayout
+        versions={shown}
+        selected={selected}
+        onSelect={setSelectedId}
+        changes={changes}
+        title={(version) => <Typography variant="subtitle1">{versionTitle(version)}</Typography>}
+      />
+    </VersionsFrame>
   );
 };
 

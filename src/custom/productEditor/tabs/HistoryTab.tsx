@@ -4,10 +4,7 @@
  * «Restaurar esta versión» for the whole product or one field, each after a confirmation. A restore is a new
  * version (nothing is rewritten); afterwards the editor reloads the stored product.
  */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, type Identifier } from 'react-admin';
@@ -17,13 +14,14 @@ import {
   useVersionFilters,
   versionTitle,
   VERSIONS_MESSAGES,
+  VersionsFrame,
   VersionsLayout,
 } from '../../history/VersionsView';
 import { useProductApi } from '../useProductApi';
 
 export const HISTORY_MESSAGES = {
   empty: 'Este producto aún no tiene versiones.',
-  noMatch: 'Ninguna versión coincide con los filtros.',
+  noMatch: VERSIONS_MESSAGES.noMatch,
   field: VERSIONS_MESSAGES.field,
   user: VERSIONS_MESSAGES.user,
   restoreVersion: 'Restaurar esta versión',
@@ -81,69 +79,68 @@ export const HistoryTab = ({ productId, onRestored }: { productId: Identifier; o
     }
   };
 
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!versions) return <CircularProgress size={24} aria-label="Cargando historial" />;
-  if (!versions.length) return <Typography>{HISTORY_MESSAGES.empty}</Typography>;
-
   return (
-    <Box sx={{ width: '100%' }}>
-      {filters}
-      {!shown.length ? (
-        <Typography>{HISTORY_MESSAGES.noMatch}</Typography>
-      ) : (
-        <VersionsLayout
-          versions={shown}
-          selected={selected}
-          onSelect={setSelectedId}
-          changes={changes}
-          title={(version) => <Typography variant="subtitle1">{versionTitle(version)}</Typography>}
-          header={
-            <Button
-              variant="outlined"
-              onClick={() => setPending({ body: {}, title: HISTORY_MESSAGES.confirmVersion })}
-            >
-              {HISTORY_MESSAGES.restoreVersion}
-            </Button>
-          }
-          actions={(cambio) => (
-            <>
-              <Button
-                size="small"
-                aria-label={`${HISTORY_MESSAGES.restoreField}: ${nameOf(cambio)}`}
-                onClick={() =>
-                  setPending({
-                    body: { campo: cambio.campo },
-                    title: HISTORY_MESSAGES.confirmField.replace('%{campo}', nameOf(cambio)),
-                  })
-                }
-              >
-                {HISTORY_MESSAGES.restoreField}
-              </Button>
-              <Button
-                size="small"
-                aria-label={`${HISTORY_MESSAGES.restorePrevious}: ${nameOf(cambio)}`}
-                onClick={() =>
-                  setPending({
-                    body: { campo: cambio.campo, momento: 'antes' },
-                    title: HISTORY_MESSAGES.confirmPrevious.replace('%{campo}', nameOf(cambio)),
-                  })
-                }
-              >
-                {HISTORY_MESSAGES.restorePrevious}
-              </Button>
-            </>
-          )}
+    <VersionsFrame
+      error={error}
+      versions={versions}
+      shown={shown}
+      filters={filters}
+      empty={HISTORY_MESSAGES.empty}
+      after={
+        <Confirm
+          isOpen={Boolean(pending)}
+          loading={busy}
+          title={pending?.title ?? ''}
+          content={HISTORY_MESSAGES.confirmContent}
+          confirm={HISTORY_MESSAGES.restoreVersion}
+          onConfirm={() => void confirm()}
+          onClose={() => setPending(undefined)}
         />
-      )}
-      <Confirm
-        isOpen={Boolean(pending)}
-        loading={busy}
-        title={pending?.title ?? ''}
-        content={HISTORY_MESSAGES.confirmContent}
-        confirm={HISTORY_MESSAGES.restoreVersion}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(undefined)}
+      }
+    >
+      <VersionsLayout
+        versions={shown}
+        selected={selected}
+        onSelect={setSelectedId}
+        changes={changes}
+        title={(version) => <Typography variant="subtitle1">{versionTitle(version)}</Typography>}
+        header={
+          <Button
+            variant="outlined"
+            onClick={() => setPending({ body: {}, title: HISTORY_MESSAGES.confirmVersion })}
+          >
+            {HISTORY_MESSAGES.restoreVersion}
+          </Button>
+        }
+        actions={(cambio) => (
+          <>
+            <Button
+              size="small"
+              aria-label={`${HISTORY_MESSAGES.restoreField}: ${nameOf(cambio)}`}
+              onClick={() =>
+                setPending({
+                  body: { campo: cambio.campo },
+                  title: HISTORY_MESSAGES.confirmField.replace('%{campo}', nameOf(cambio)),
+                })
+              }
+            >
+              {HISTORY_MESSAGES.restoreField}
+            </Button>
+            <Button
+              size="small"
+              aria-label={`${HISTORY_MESSAGES.restorePrevious}: ${nameOf(cambio)}`}
+              onClick={() =>
+                setPending({
+                  body: { campo: cambio.campo, momento: 'antes' },
+                  title: HISTORY_MESSAGES.confirmPrevious.replace('%{campo}', nameOf(cambio)),
+                })
+              }
+            >
+              {HISTORY_MESSAGES.restorePrevious}
+            </Button>
+          </>
+        )}
       />
-    </Box>
+    </VersionsFrame>
   );
 };
