@@ -42,15 +42,8 @@ afterAll(async () => {
 });
 
 /** A call with an X-Origen header. */
-const callFrom = async (origen: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'X-Origen': origen },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Row & Row[] };
-};
+const callFrom = (origen: string, method: string, path: string, body?: unknown) =>
+  call(admin, method, path, body, { 'X-Origen': origen });
 
 const versions = async (id: unknown, token = admin, query = ''): Promise<Version[]> => {
   const res = await call(token, 'GET', `/productos/${String(id)}/versiones${query}`);

@@ -31,15 +31,8 @@ afterAll(async () => {
 });
 
 /** A call as the admin with an X-Origen header. */
-const callFrom = async (origen: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'X-Origen': origen },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Row };
-};
+const callFrom = (origen: string, method: string, path: string, body?: unknown) =>
+  call(admin, method, path, body, { 'X-Origen': origen });
 
 const created = async (resource: string, body: Row, origen = 'api'): Promise<Row> => {
   const res = await callFrom(origen, 'POST', `/${resource}`, { empresaId: EMPRESA, ...body });

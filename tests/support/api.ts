@@ -8,14 +8,23 @@ export const q = (value: unknown): string => encodeURIComponent(JSON.stringify(v
 /**
  * `call(token, method, path, body?)` → `{status, body}` against the server whose URL `baseUrl()` gives (read at
  * call time, so it can be the server a beforeAll starts). The body is parsed JSON, or undefined when empty.
+ * `headers` adds to the request's (e.g. `X-Origen`).
  */
 export const apiCaller =
-  (baseUrl: () => string) => async (token: string, method: string, path: string, body?: unknown) => {
+  (baseUrl: () => string) =>
+  async (
+    token: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
