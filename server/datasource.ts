@@ -9,7 +9,7 @@ import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
 import { lockDataDir, type DataLock } from './store/data-lock';
-import { mysqlSettings } from './store/mysql';
+import { joinCurrentTransactions, mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
 import { CountCache } from './store/count-cache';
 import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
@@ -132,7 +132,10 @@ export async function createDataSource(opts: {
       engine === 'mysql'
         ? new juggler.DataSource(mysqlSettings(opts.databaseUrl!))
         : await connectPostgres(opts.databaseUrl!);
-    if (engine === 'mysql') await connect(dataSource, 'MySQL');
+    if (engine === 'mysql') {
+      joinCurrentTransactions(dataSource);
+      await connect(dataSource, 'MySQL');
+    }
     return {
       dataSource,
       engine,

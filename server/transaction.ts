@@ -19,6 +19,22 @@ interface Transaction {
 /** The transaction the current async context runs in, if any. */
 export const currentTransaction = new AsyncLocalStorage<object>();
 
+/** Work waiting for a transaction under way to commit (afterCommit); the entry goes when it ends. */
+const waitingForCommit = new WeakMap<object, (() => Promise<void>)[]>();
+
+/**
+ * Runs `work` once the transaction of the current async context has committed — before `inTransaction`
+ * answers, outside the transaction — or at once when none is under way. Dropped when the transaction rolls
+ * back. For work other connections do on what the transaction writes (a recomputation job): scheduled before
+ * the commit, it could read the rows as they were.
+ */
+export async function afterCommit(work: () => Promise<void>): Promise<void> {
+  const tx = currentTransaction.getStore();
+  const waiting = tx ? waitingForCommit.get(tx) : undefined;
+  if (waiting) waiting.push(work);
+  else await work();
+}
+
 /** Whether the datasource's connector runs transactions. */
 export const supportsTransactions = (dataSource: juggler.DataSource): boolean =>
   typeof (dataSource.connector as { beginTransaction?: unknown } | undefined)?.beginTransaction ===
@@ -58,12 +74,24 @@ async function once<T>(
   const transaction = (await dataSource.beginTransaction({
     isolationLevel: 'READ COMMITTED',
   })) as unknown as Transaction;
+  const waiting: (() => Promise<void>)[] = [];
+  waitingForCommit.set(transaction, waiting);
+  let result: T;
   try {
-    const result = await currentTransaction.run(transaction, () => work({ ...given, transaction }));
+    result = await currentTransaction.run(transaction, () => work({ ...given, transaction }));
     await transaction.commit();
-    return result;
   } catch (error) {
     await transaction.rollback().catch(() => undefined);
     throw error;
+  } finally {
+    waitingForCommit.delete(transaction);
   }
+  // committed: the waiting work runs outside the transaction, in order; a failure there is logged (the
+  // transaction's writes are stored and answered as such)
+  await currentTransaction.exit(async () => {
+    for (const next of waiting) {
+      await next().catch((err: unknown) => console.error('[db] work after a commit failed', err));
+    }
+  });
+  return result;
 }

@@ -42,6 +42,7 @@ import { FeatureBindings, type Feature } from '../feature';
 import { PARENT_SCOPE } from '../parent-scope';
 import type { RepositorySet } from '../repository-set';
 import { sqlConnectorOf } from '../sql';
+import { afterCommit } from '../transaction';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
 import type { RowChange, WriteRecord } from '../write-rules';
 import { visibleProduct } from './products/access';
@@ -224,12 +225,16 @@ export const feature: Feature = {
         recordWrites: (records, options) => rescore(resource, field, records, options),
       });
     }
-    // awaited: once the change is answered, its job is recorded (and visible in trabajos-preparacion)
+    // awaited: once the change is answered, its job is recorded (and visible in trabajos-preparacion). A
+    // change made inside a transaction (a rule following a family's rename) is scheduled once it has
+    // committed: a job started before could read the rules or the products as they were.
     const schedule = (motivo: string, scope: JobScope) =>
-      jobs
-        .schedule(motivo, scope)
-        .then(() => undefined)
-        .catch((err: unknown) => console.error('readiness: could not schedule a recomputation', err));
+      afterCommit(() =>
+        jobs
+          .schedule(motivo, scope)
+          .then(() => undefined)
+          .catch((err: unknown) => console.error('readiness: could not schedule a recomputation', err)),
+      );
     const perMarketplace = async (motivo: string, rows: (AnyObject | undefined)[]) => {
       for (const marketplaceId of marketplacesOf(rows))
         await schedule(`${motivo} (marketplace ${marketplaceId})`, { marketplaceId });

@@ -2,7 +2,7 @@
  * Renames carry: the fields declared `namesOf` a resource (a product's categorías and familias, its general
  * data's marca, an attribute's categories) hold names, not ids, so renaming a category, family or brand
  * rewrites those names in every record of the same company, on the API itself (a call straight to the API
- * included). The rewrite runs in one transaction on a store with transactions.
+ * included). The rewrite runs in the rename's own transaction.
  * A rename to a name another record of the company already has is refused (422 on nombre): two records with
  * one name would make every list that names it ambiguous.
  */
@@ -10,9 +10,8 @@ import type { AnyObject, Options } from '@loopback/repository';
 import { nameKey, renameInNames } from '../../src/core/nameList';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
-import type { RowChange } from '../write-rules';
+import type { WriteRecord } from '../write-rules';
 import type { RepositorySet } from '../repository-set';
-import { inTransaction } from '../transaction';
 import { fieldErrors } from '../write-rules';
 
 /** A field that names records of a resource. */
@@ -112,15 +111,16 @@ export function renameRules(
       );
       if (clash) throw fieldErrors({ nombre: duplicateNameMessage(target.label, row.nombre) }, 'uniqueName');
     },
-    async afterUpdate(changes: RowChange[]): Promise<void> {
-      for (const { before, after } of changes) {
+    // in the rename's own transaction: the rename and the records naming it change together or not at all,
+    // and whatever runs once the rename is answered (a recomputation job) reads both renamed
+    async recordWrites(records: WriteRecord[], options: Options): Promise<void> {
+      for (const { before, after } of records) {
+        if (!before || !after) continue;
         const from = String(before.nombre ?? '');
         const to = String(after.nombre ?? '');
         if (!from.trim() || !to.trim() || from === to) continue;
         const company = companyOf(target, after);
-        await inTransaction(own.dataSource, async (options) => {
-          for (const field of naming) await rewrite(field, company, from, to, options);
-        });
+        for (const field of naming) await rewrite(field, company, from, to, options);
       }
     },
   };
