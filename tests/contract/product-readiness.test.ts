@@ -495,6 +495,48 @@ describe('no stale score: a rule, then a category, then a family', () => {
     await jobsDone();
     expect((await readiness(product.id)).faltan.some((f) => f.tipo === 'regla')).toBe(false);
   });
+
+  it('saves while a recomputation job runs: every score matches its product once the jobs are done', async () => {
+    const market = Number((await ok(admin, 'POST', '/MarketPlaces', { codigo: `${tag}-RACE` })).id);
+    await ok(admin, 'POST', '/reglas-preparacion', { marketplaceId: market, tipo: 'campo', campo: 'imagen' });
+    const ids: number[] = [];
+    for (let i = 0; i < 120; i += 6) {
+      const batch = await Promise.all(
+        Array.from({ length: 6 }, (_, j) =>
+          ok(admin, 'POST', '/productos', { empresaId: EMPRESA, nombre: `${tag}-RACE-${i + j}` }),
+        ),
+      );
+      ids.push(...batch.map((row) => Number(row.id)));
+    }
+    await jobsDone();
+    const images = new Map<number, string>();
+    for (let round = 0; round < 3; round++) {
+      // a rule change (a job over the marketplace's scores) while a third of the products change their image
+      const rule = ok(admin, 'POST', '/reglas-preparacion', {
+        marketplaceId: market,
+        tipo: 'campo',
+        campo: 'nombre',
+      });
+      const changed = ids.filter((_, i) => i % 3 === round);
+      for (let i = 0; i < changed.length; i += 6) {
+        await Promise.all(
+          changed.slice(i, i + 6).map((id) => {
+            const imagen = round % 2 ? '' : `${tag}-${id}.jpg`;
+            images.set(id, imagen);
+            return ok(admin, 'PATCH', `/productos/${id}`, { imagen });
+          }),
+        );
+      }
+      await rule;
+    }
+    await jobsDone();
+    const stale: number[] = [];
+    for (const id of ids) {
+      const missing = missingTypes(await readiness(id, admin, market)).includes('campo:imagen');
+      if (missing !== !images.get(id)) stale.push(id);
+    }
+    expect(stale).toEqual([]);
+  }, 120_000);
 });
 
 describe('company isolation and permiso', () => {

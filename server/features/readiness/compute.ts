@@ -23,6 +23,7 @@ import {
 import { schemaFor } from '../../../src/resources/registry';
 import type { RepositorySet } from '../../repository-set';
 import { namesOf, run, sqlConnectorOf, statement, type SqlConnector, type SqlStatement } from '../../sql';
+import { inTransaction } from '../../transaction';
 
 export const SCORES = 'preparacion';
 export const RULES = 'reglas-preparacion';
@@ -541,8 +542,34 @@ export async function recompute(
 }
 
 /**
+ * Locks the score rows of products `ids` until the transaction `options` ends (in product id order, as every
+ * page takes them). A save rescoring one of them writes its rows in its own transaction: it waits for the page,
+ * or the page waits for it and then reads it committed — a page never stores a score read before a save that
+ * commits before it.
+ */
+async function lockScores(repos: RepositorySet, ids: readonly number[], options: Options): Promise<void> {
+  const scores = repos.repository(SCORES);
+  const connector = sqlConnectorOf(scores.dataSource);
+  if (!connector || !ids.length) return;
+  const model = scores.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const marks = ids.map(() => '?').join(',');
+  await run(
+    connector,
+    statement(
+      connector,
+      model,
+      `SELECT ${c('id')} FROM ${t} WHERE ${c('productoId')} IN (${marks}) ORDER BY ${c('productoId')}, ${c('marketplaceId')} FOR UPDATE`,
+      [...ids],
+    ),
+    options,
+  );
+}
+
+/**
  * One page of a recomputation: the products of `where` after `afterId` (keyset paging, id order), at most
- * `limit`, scored and stored. Answers how many were read and the last id reached.
+ * `limit`, scored and stored in one transaction that holds their score rows (lockScores) from before they are
+ * read until their scores are written. Answers how many were read and the last id reached.
  */
 export async function recomputePage(
   repos: RepositorySet,
@@ -552,7 +579,20 @@ export async function recomputePage(
   limit: number,
   scope: RecomputeScope = {},
 ): Promise<{ count: number; lastId: number }> {
-  const read = await readProducts(repos, catalog, { and: [where, { id: { gt: afterId } }] }, limit, {});
-  await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, {});
-  return { count: read.length, lastId: read.length ? read[read.length - 1].product.id : afterId };
+  const products = repos.repository(PRODUCTS);
+  const ids = (
+    await products.find({
+      where: { and: [where, { id: { gt: afterId } }] },
+      order: ['id ASC'],
+      limit,
+      fields: { id: true },
+    })
+  ).map((row) => Number(row.id));
+  if (!ids.length) return { count: 0, lastId: afterId };
+  await inTransaction(products.dataSource, async (tx) => {
+    await lockScores(repos, ids, tx);
+    const read = await readProducts(repos, catalog, { id: { inq: ids } }, undefined, tx);
+    await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, tx);
+  });
+  return { count: ids.length, lastId: ids[ids.length - 1] };
 }
