@@ -325,6 +325,66 @@ describe('restore', () => {
     expect(rows.body).toEqual([]);
   });
 
+  it('a version naming a deleted category: a Spanish 422, nothing restored, no version written', async () => {
+    const product = await newProduct('GONECAT');
+    const nombre = `${tag} Temporal`;
+    const categoria = await call(admin, 'POST', '/categorias', {
+      empresaId: EMPRESA,
+      codigo: `${tag}-TMP`,
+      nombre,
+    });
+    expect(categoria.status, JSON.stringify(categoria.body)).toBe(200);
+    await callFrom('formulario', 'PATCH', `/productos/${String(product.id)}`, { categorias: nombre });
+    const [classified] = await versions(product.id);
+    await callFrom('api', 'PATCH', `/productos/${String(product.id)}`, { categorias: null });
+    const gone = await call(admin, 'DELETE', `/categorias/${String(categoria.body.id)}`);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    const before = await versions(product.id);
+    const res = await restore(product.id, classified.id);
+    expect(res.status).toBe(422);
+    expect(String(res.body.error?.message)).toBe(
+      `No se puede restaurar esta versión: la categoría «${nombre}» ya no existe.`,
+    );
+    expect(await versions(product.id)).toEqual(before);
+    expect((await call(admin, 'GET', `/productos/${String(product.id)}`)).body.categorias ?? null).toBeNull();
+  });
+
+  it('two users restoring at once: each restore is whole and a version; the product is one of the two states', async () => {
+    const product = await newProduct('TWICE');
+    const id = String(product.id);
+    const states = [
+      { finalizado: 'S', ordenAtributos: '1' },
+      { finalizado: 'N', ordenAtributos: '2' },
+      { finalizado: 'S', ordenAtributos: '3' },
+    ];
+    // three origins, so no two saves merge into one version
+    for (const [i, origen] of ['formulario', 'importacion', 'api'].entries())
+      await callFrom(origen, 'PATCH', `/productos/${id}`, states[i]);
+    const before = await versions(product.id);
+    const [, second, first] = before;
+    const other = await testUser(server.url, admin, EMPRESA, [
+      'read|historial',
+      'restore|historial',
+      'update|productos',
+    ]);
+    const answers = await Promise.all([
+      restore(product.id, first.id),
+      restore(product.id, second.id, {}, other.token),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const stored = (await call(admin, 'GET', `/productos/${id}`)).body;
+    const now = { finalizado: stored.finalizado, ordenAtributos: stored.ordenAtributos };
+    expect([states[0], states[1]]).toContainEqual(now);
+    const after = await versions(product.id);
+    expect(after).toHaveLength(before.length + 2);
+    expect(after.slice(2)).toEqual(before);
+    expect(after.slice(0, 2).map((v) => v.origen)).toEqual(['restauracion', 'restauracion']);
+    // the newest restore undid what the other one wrote: its old values are the other restore's new ones
+    const [last, earlier] = after;
+    expect(change(last, 'ordenAtributos')?.anterior).toBe(change(earlier, 'ordenAtributos')?.nuevo);
+    expect(change(last, 'ordenAtributos')?.nuevo).toBe(now.ordenAtributos);
+  });
+
   it('a version of another product answers 404; an unknown campo 422', async () => {
     const a = await newProduct('A404');
     const b = await newProduct('B404');

@@ -3,8 +3,9 @@
  * is the current state with the newer versions undone (src/core/history/versions.ts). What it names must still
  * exist (attributes, icons, categories, families): otherwise a Spanish 422 and nothing changes. The writes go
  * through the repositories — so the restore is itself recorded, as a new version with origen 'restauracion' —
- * in one transaction on a store with transactions; without them a failing step puts back what was written.
- * One restore of a product at a time in this process.
+ * in one transaction that holds the product's row from before its versions are read, so two restores of one
+ * product (two users, two API processes) run one after the other, each from what the other wrote; without
+ * transactions a failing step puts back what was written. One restore of a product at a time in this process.
  */
 import type { AnyObject, Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
@@ -19,6 +20,7 @@ import {
 } from '../../../src/core/history/versions';
 import { nameKey, splitNames } from '../../../src/core/nameList';
 import type { RepositorySet } from '../../repository-set';
+import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { inTransaction } from '../../transaction';
 import { asOwnVersion, writeContext } from './context';
 import { PARTS, PRODUCT_FIELDS, SECTIONS, keyFields, readState, type Part } from './parts';
@@ -85,7 +87,12 @@ const isEmpty = (plan: Plan): boolean =>
   plan.parts.every((p) => !p.creates.length && !p.deletes.length && !p.updates.length);
 
 /** 422 when the restored state names attributes, icons, categories or families that no longer exist. */
-async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unknown): Promise<void> {
+async function checkReferences(
+  repos: RepositorySet,
+  plan: Plan,
+  empresaId: unknown,
+  options: Options,
+): Promise<void> {
   const written = (section: string): Row[] => {
     const found = plan.parts.find((p) => p.part.section === section);
     return found ? [...found.creates, ...found.updates.map((u) => ({ ...u.row, ...u.changes }))] : [];
@@ -95,7 +102,7 @@ async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unkn
     const ids = [...new Set(attributeRows.map((row) => Number(row.atributoId)))];
     const found = await repos
       .repository('atributos')
-      .find({ where: { id: { inq: ids } }, fields: { id: true } });
+      .find({ where: { id: { inq: ids } }, fields: { id: true } }, options);
     const known = new Set(found.map((row) => Number(row.id)));
     const missing = attributeRows.find((row) => !known.has(Number(row.atributoId)));
     if (missing) {
@@ -109,7 +116,7 @@ async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unkn
     const ids = [...new Set(iconRows.map((row) => Number(row.idIcono)))];
     const found = await repos
       .repository('Iconos')
-      .find({ where: { id: { inq: ids } }, fields: { id: true } });
+      .find({ where: { id: { inq: ids } }, fields: { id: true } }, options);
     const known = new Set(found.map((row) => Number(row.id)));
     const missing = iconRows.find((row) => !known.has(Number(row.idIcono)));
     if (missing) {
@@ -125,7 +132,9 @@ async function checkReferences(repos: RepositorySet, plan: Plan, empresaId: unkn
     if (!(field in plan.product)) continue;
     const names = splitNames(plan.product[field]);
     if (!names.length) continue;
-    const found = await repos.repository(resource).find({ where: { empresaId }, fields: { nombre: true } });
+    const found = await repos
+      .repository(resource)
+      .find({ where: { empresaId }, fields: { nombre: true } }, options);
     const known = new Set(found.map((row) => nameKey(String(row.nombre ?? ''))));
     const missing = names.find((name) => !known.has(nameKey(name)));
     if (missing)
@@ -176,52 +185,72 @@ export async function restoreVersion(
   }
   return serialised(productId, () =>
     asOwnVersion('restauracion', async () => {
-      const history = repos.repository('historial');
-      const versions = (await history.find({ where: { productoId: productId }, order: ['id DESC'] })).map(
-        (row) => toVersion(row.toObject() as AnyObject),
-      );
-      const toUndo = versionsToUndo(versions, versionId, momento);
-      if (!toUndo) {
-        throw Object.assign(new HttpErrors.NotFound(`La versión ${versionId} no existe en este producto.`), {
-          code: 'ENTITY_NOT_FOUND',
+      const productos = repos.repository('productos');
+      let applied = false;
+      let read: Awaited<ReturnType<typeof readState>>;
+      try {
+        // the product's row is held from before its versions and state are read until the restore is written:
+        // a second restore (another user, another API process) waits and then undoes from what this one wrote
+        await inTransaction(productos.dataSource, async (tx) => {
+          applied = !tx.transaction;
+          await lockProduct(repos, productId, tx);
+          const history = repos.repository('historial');
+          const versions = (
+            await history.find({ where: { productoId: productId }, order: ['id DESC'] }, tx)
+          ).map((row) => toVersion(row.toObject() as AnyObject));
+          const toUndo = versionsToUndo(versions, versionId, momento);
+          if (!toUndo) {
+            throw Object.assign(
+              new HttpErrors.NotFound(`La versión ${versionId} no existe en este producto.`),
+              {
+                code: 'ENTITY_NOT_FOUND',
+              },
+            );
+          }
+          const truncated = toUndo
+            .flatMap((v) => v.cambios)
+            .find((c) => c.truncado && (!body.campo || c.campo === body.campo));
+          if (truncated) {
+            throw unprocessable(
+              `No se puede restaurar esta versión: el valor de «${truncated.etiqueta ?? truncated.campo}» era demasiado largo para guardarlo entero.`,
+            );
+          }
+          read = await readState(repos, productId, tx);
+          if (!read)
+            throw Object.assign(new HttpErrors.NotFound('El producto ya no existe.'), {
+              code: 'ENTITY_NOT_FOUND',
+            });
+          const target = undo(read.state, toUndo, SECTIONS, body.campo);
+          const plan = planOf(read.state, target, read.rows);
+          if (isEmpty(plan)) return;
+          await checkReferences(repos, plan, product.empresaId, tx);
+          await applyPlan(repos, productId, plan, tx);
         });
+      } catch (err) {
+        // No transactions on this store: put back what was written before the failure.
+        if (applied && read) await putBack(repos, productId, read.state).catch(() => undefined);
+        throw err;
       }
-      const truncated = toUndo
-        .flatMap((v) => v.cambios)
-        .find((c) => c.truncado && (!body.campo || c.campo === body.campo));
-      if (truncated) {
-        throw unprocessable(
-          `No se puede restaurar esta versión: el valor de «${truncated.etiqueta ?? truncated.campo}» era demasiado largo para guardarlo entero.`,
-        );
-      }
-      const read = await readState(repos, productId);
-      if (!read)
-        throw Object.assign(new HttpErrors.NotFound('El producto ya no existe.'), {
-          code: 'ENTITY_NOT_FOUND',
-        });
-      const target = undo(read.state, toUndo, SECTIONS, body.campo);
-      const plan = planOf(read.state, target, read.rows);
-      if (!isEmpty(plan)) {
-        await checkReferences(repos, plan, product.empresaId);
-        const productos = repos.repository('productos');
-        let applied = false;
-        try {
-          await inTransaction(productos.dataSource, async (tx) => {
-            applied = !tx.transaction;
-            await applyPlan(repos, productId, plan, tx);
-          });
-        } catch (err) {
-          // No transactions on this store: put back what was written before the failure.
-          if (applied) await putBack(repos, productId, read.state).catch(() => undefined);
-          throw err;
-        }
-      }
-      const [stored] = await repos.repository('productos').find({ where: { id: productId }, limit: 1 });
+      const [stored] = await productos.find({ where: { id: productId }, limit: 1 });
       return {
         producto: (stored?.toObject() as AnyObject | undefined) ?? product,
         versionId: writeContext().versions.get(productId),
       };
     }),
+  );
+}
+
+/** Holds the product's row until the transaction `options` ends (a store without SQL: nothing to hold). */
+async function lockProduct(repos: RepositorySet, productId: number, options: Options): Promise<void> {
+  const productos = repos.repository('productos');
+  const connector = sqlConnectorOf(productos.dataSource);
+  if (!connector) return;
+  const model = productos.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  await run(
+    connector,
+    statement(connector, model, `SELECT ${c('id')} FROM ${t} WHERE ${c('id')} = ? FOR UPDATE`, [productId]),
+    options,
   );
 }
 
