@@ -533,6 +533,8 @@ export async function recompute(
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
   if (!unique.length) return 0;
   const cat = catalog ?? (await loadCatalog(repos, options));
+  // in a save's transaction: the product's score rows are held before it is read, as a job's page holds them
+  if (!created && options.transaction) await lockScores(repos, unique, options);
   const read = await readProducts(repos, cat, { id: { inq: unique } }, undefined, options, created);
   const present = new Set(read.map((r) => r.product.id));
   const gone = unique.filter((id) => !present.has(id));
@@ -540,6 +542,9 @@ export async function recompute(
   await storeScores(repos, cat, read, created ? { writeAll: true } : {}, options);
   return read.length;
 }
+
+/** Products scored in one transaction of a recomputation page. */
+const LOCKED_PAGE = 100;
 
 /**
  * Locks the score rows of products `ids` until the transaction `options` ends (in product id order, as every
@@ -568,8 +573,8 @@ async function lockScores(repos: RepositorySet, ids: readonly number[], options:
 
 /**
  * One page of a recomputation: the products of `where` after `afterId` (keyset paging, id order), at most
- * `limit`, scored and stored in one transaction that holds their score rows (lockScores) from before they are
- * read until their scores are written. Answers how many were read and the last id reached.
+ * `limit`, scored and stored in transactions of 100 products that hold their score rows (lockScores) from
+ * before they are read until their scores are written. Answers how many were read and the last id reached.
  */
 export async function recomputePage(
   repos: RepositorySet,
@@ -589,10 +594,14 @@ export async function recomputePage(
     })
   ).map((row) => Number(row.id));
   if (!ids.length) return { count: 0, lastId: afterId };
-  await inTransaction(products.dataSource, async (tx) => {
-    await lockScores(repos, ids, tx);
-    const read = await readProducts(repos, catalog, { id: { inq: ids } }, undefined, tx);
-    await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, tx);
-  });
+  // short transactions: the embedded database serves nothing else while one is open
+  for (let from = 0; from < ids.length; from += LOCKED_PAGE) {
+    const part = ids.slice(from, from + LOCKED_PAGE);
+    await inTransaction(products.dataSource, async (tx) => {
+      await lockScores(repos, part, tx);
+      const read = await readProducts(repos, catalog, { id: { inq: part } }, undefined, tx);
+      await storeScores(repos, catalog, read, { ...scope, writeAll: scope.marketplaceId !== undefined }, tx);
+    });
+  }
   return { count: ids.length, lastId: ids[ids.length - 1] };
 }
