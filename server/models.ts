@@ -238,11 +238,20 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       };
     }
     for (const field of schema.fields) properties[field.name] = propertyFor(schema, field);
-    const def = new ModelDefinition({
-      name: schema.model,
-      properties,
-      settings: settingsFor(schema, schemas),
-    });
+    const settings = settingsFor(schema, schemas);
+    if (schema.searchText) {
+      // written by the database (store/search-text.ts), never answered: a hidden property, so that the
+      // migration keeps its column and the connectors can compare it
+      const column = schema.searchText.column;
+      properties[column] = {
+        type: 'string',
+        mysql: { dataType: 'TEXT' },
+        postgresql: { dataType: 'TEXT' },
+        searchText: true,
+      };
+      settings.hiddenProperties = [...(settings.hiddenProperties as string[]), column];
+    }
+    const def = new ModelDefinition({ name: schema.model, properties, settings });
     bySchema.set(schema.name, defineModelClass<typeof Entity>(Entity, def));
   }
 
