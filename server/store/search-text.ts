@@ -73,8 +73,8 @@ async function postgresStatements(
   const column = connector.columnEscaped(model, text.column);
   const id = connector.columnEscaped(model, idField);
   const key = connector.columnEscaped(childModel, text.from.key);
-  const refresh = (ids: string) =>
-    `UPDATE ${parent} p SET ${column} = ${textOf(connector, table, 'postgres', 'p')} WHERE p.${id} IN (${ids});`;
+  // the parent's own trigger computes the text of a row whose column is written (to anything: NULL here)
+  const refresh = (ids: string) => `UPDATE ${parent} SET ${column} = NULL WHERE ${id} IN (${ids});`;
   await execute(
     `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
       `NEW.${column} := ${textOf(connector, table, 'postgres', 'NEW')}; RETURN NEW; END $$`,
@@ -85,7 +85,8 @@ async function postgresStatements(
       `ELSIF TG_OP = 'UPDATE' THEN ${refresh(`SELECT ${key} FROM nuevas UNION SELECT ${key} FROM viejas`)} ` +
       `ELSE ${refresh(`SELECT ${key} FROM viejas`)} END IF; RETURN NULL; END $$`,
   );
-  const own = text.fields.map((f) => connector.columnEscaped(model, f)).join(', ');
+  // the row's fields and the column itself: a write of the column (a replace sets every column) is recomputed
+  const own = [...text.fields.map((f) => connector.columnEscaped(model, f)), column].join(', ');
   const triggers: [string, string][] = [
     [name, `BEFORE INSERT OR UPDATE OF ${own} ON ${parent} FOR EACH ROW EXECUTE PROCEDURE ${name}()`],
     [
@@ -102,11 +103,11 @@ async function postgresStatements(
       `AFTER DELETE ON ${child} REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE PROCEDURE ${childName}()`,
     ],
   ];
+  // made anew at every start, each in one transaction (no write passes between the drop and the create), so
+  // a database made by another version gets these definitions
   for (const [trigger, definition] of triggers) {
-    const found = (await execute('SELECT 1 AS found FROM pg_trigger WHERE tgname = $1', [
-      trigger,
-    ])) as unknown[];
-    if (!found.length) await execute(`CREATE TRIGGER ${trigger} ${definition}`);
+    const on = definition.includes(` ON ${parent} `) ? parent : child;
+    await execute(`DROP TRIGGER IF EXISTS ${trigger} ON ${on}; CREATE TRIGGER ${trigger} ${definition}`);
   }
   // rare terms (a hundred products in 100,000) are estimated from a larger sample: with the default one the
   // planner may take them for common and walk the list's sort index row by row instead of reading the trigram index
@@ -120,10 +121,8 @@ async function postgresStatements(
     const index = `${connector.table(model)}_${text.column}_trgm`.slice(0, 63);
     await execute(`CREATE INDEX IF NOT EXISTS "${index}" ON ${parent} USING gin (${column} gin_trgm_ops)`);
   }
-  // rows written before the column existed (a database of an earlier version)
-  const filled = await execute(
-    `UPDATE ${parent} p SET ${column} = ${textOf(connector, table, 'postgres', 'p')} WHERE p.${column} IS NULL`,
-  );
+  // rows written before the column existed (a database of an earlier version): computed by the trigger
+  const filled = await execute(`UPDATE ${parent} SET ${column} = NULL WHERE ${column} IS NULL`);
   // a whole table's new texts wait in the trigram index's pending list, which every search would read
   // through, and its old row versions in the table: vacuumed at once, with fresh statistics
   if (affected(filled) > 0) await execute(`VACUUM (ANALYZE) ${parent}`);
@@ -149,31 +148,36 @@ async function mysqlStatements(
   const base = `pim_search_${connector.table(model)}`.toLowerCase().slice(0, 50);
   const childBase = `pim_search_${connector.table(childModel)}`.toLowerCase().slice(0, 50);
   const set = (row: string) => `SET ${row}.${column} = ${textOf(connector, table, 'mysql', row)}`;
-  const refresh = (of: string) => `UPDATE ${parent} p ${set('p')} WHERE p.${id} = ${of}.${key}`;
-  const changed = text.fields
-    .map((f) => `NOT (NEW.${connector.columnEscaped(model, f)} <=> OLD.${connector.columnEscaped(model, f)})`)
+  // the parent's own trigger computes the text of a row whose column is written (NULL here)
+  const refresh = (of: string) => `UPDATE ${parent} SET ${column} = NULL WHERE ${id} = ${of}.${key}`;
+  // the row's fields changed, or the column was written (a replace sets every column; the child's triggers)
+  const changed = [...text.fields.map((f) => connector.columnEscaped(model, f)), column]
+    .map((c) => `NOT (NEW.${c} <=> OLD.${c})`)
     .join(' OR ');
-  const triggers: [string, string][] = [
-    [`${base}_bi`, `BEFORE INSERT ON ${parent} FOR EACH ROW ${set('NEW')}`],
-    [
-      `${base}_bu`,
-      `BEFORE UPDATE ON ${parent} FOR EACH ROW BEGIN IF ${changed} THEN ${set('NEW')}; END IF; END`,
-    ],
-    [`${childBase}_ai`, `AFTER INSERT ON ${child} FOR EACH ROW ${refresh('NEW')}`],
+  // name, when and on which table, body
+  const triggers: [string, string, string][] = [
+    [`${base}_bi`, `BEFORE INSERT ON ${parent}`, set('NEW')],
+    [`${base}_bu`, `BEFORE UPDATE ON ${parent}`, `BEGIN IF ${changed} THEN ${set('NEW')}; END IF; END`],
+    [`${childBase}_ai`, `AFTER INSERT ON ${child}`, refresh('NEW')],
     [
       `${childBase}_au`,
-      `AFTER UPDATE ON ${child} FOR EACH ROW BEGIN ${refresh('NEW')}; ` +
-        `IF NOT (NEW.${key} <=> OLD.${key}) THEN ${refresh('OLD')}; END IF; END`,
+      `AFTER UPDATE ON ${child}`,
+      `BEGIN ${refresh('NEW')}; IF NOT (NEW.${key} <=> OLD.${key}) THEN ${refresh('OLD')}; END IF; END`,
     ],
-    [`${childBase}_ad`, `AFTER DELETE ON ${child} FOR EACH ROW ${refresh('OLD')}`],
+    [`${childBase}_ad`, `AFTER DELETE ON ${child}`, refresh('OLD')],
   ];
-  for (const [trigger, definition] of triggers) {
+  // made when missing or different (MySQL cannot replace a trigger in one step: left alone when it is right)
+  for (const [trigger, when, body] of triggers) {
     const found = (await execute(
-      'SELECT 1 AS found FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?',
+      'SELECT ACTION_STATEMENT AS body FROM information_schema.TRIGGERS ' +
+        'WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?',
       [trigger],
-    )) as unknown[];
-    if (!found.length) await execute(`CREATE TRIGGER ${trigger} ${definition}`);
+    )) as { body?: string }[];
+    if (found.length && String(found[0].body).trim() === body) continue;
+    if (found.length) await execute(`DROP TRIGGER ${trigger}`);
+    await execute(`CREATE TRIGGER ${trigger} ${when} FOR EACH ROW ${body}`);
   }
+  // rows written before the column existed (a database of an earlier version)
   await execute(`UPDATE ${parent} p ${set('p')} WHERE p.${column} IS NULL`);
 }
 
