@@ -38,9 +38,14 @@ export const uniqueKeysOf = (schema: ResourceSchema): UniqueKey[] => [
 export const apiIdOf = (schema: ResourceSchema): string | undefined =>
   schema.compositeKey ? undefined : schema.idField;
 
-/** Fields the client never writes (ids, stamps, joined/computed columns), the id excepted. */
-export const serverManagedFields = (schema: ResourceSchema): string[] =>
-  schema.fields.filter((f) => f.readOnly && f.name !== apiIdOf(schema)).map((f) => f.name);
+/**
+ * Fields the client never writes (ids, stamps, joined/computed columns, the search text the database keeps),
+ * the id excepted.
+ */
+export const serverManagedFields = (schema: ResourceSchema): string[] => [
+  ...schema.fields.filter((f) => f.readOnly && f.name !== apiIdOf(schema)).map((f) => f.name),
+  ...(schema.searchText ? [schema.searchText.column] : []),
+];
 
 export const writeOnlyFields = (schema: ResourceSchema): string[] =>
   schema.fields.filter((f) => f.writeOnly).map((f) => f.name);

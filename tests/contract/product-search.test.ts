@@ -166,7 +166,7 @@ describe('the search follows every write of the product and its general data', (
     expect(await search(`LED${EAN.slice(0, 3)}`)).toEqual([]);
   });
 
-  it('the kept search text is never answered nor filtered on', async () => {
+  it('the kept search text is never answered, filtered on nor written', async () => {
     const row = await ok(admin, 'GET', `/productos/${ids.lampara}`);
     expect(row.nombre).toBe(`${tag}-lampara`);
     expect(Object.keys(row)).not.toContain(SEARCH_TEXT_COLUMN);
@@ -182,6 +182,10 @@ describe('the search follows every write of the product and its general data', (
       `/productos?filter=${q({ where: { [SEARCH_TEXT_COLUMN]: { like: '%lampara%' } } })}`,
     );
     expect(filtered.status).toBe(400);
+    const written = await call(admin, 'PATCH', `/productos/${ids.lampara}`, { [SEARCH_TEXT_COLUMN]: 'zzz' });
+    expect(written.status).toBe(422);
+    expect(await search('zzz')).toEqual([]);
+    expect(await search('iluminacion')).toEqual(['lampara']);
   });
 });
 
