@@ -6,10 +6,14 @@
  *   term never matches across two fields), folded as the engine's `like` compares: `lower(pim_unaccent(…))` on
  *   PostgreSQL (store/postgres-text.ts; the connector folds the pattern the same way), lower case on MySQL,
  *   whose collation already ignores case and accents;
- * - triggers: the row's before its insert and the update of its fields; the child table's after its inserts,
- *   updates and deletes (one statement per write on PostgreSQL, one per row on MySQL);
- * - at every start, rows without the text yet (a database of an earlier version) get it in one statement;
- * - on PostgreSQL one trigram index on the column, so `like '%…%'` reads the matching rows only.
+ * - triggers: the row's before its insert and an update of its fields or of the column itself (a replace, or
+ *   the child's triggers clearing it); the child table's after its inserts, updates and deletes (one statement
+ *   per write on PostgreSQL, one per row on MySQL); made at every start (PostgreSQL) or when missing or
+ *   different (MySQL), so a database made by another version gets these definitions;
+ * - at every start, rows without the text yet (a database of an earlier version) get it in one statement, and
+ *   on PostgreSQL the table is then vacuumed and analyzed;
+ * - on PostgreSQL one trigram index on the column, so `like '%…%'` reads the matching rows only, and a larger
+ *   statistics sample for it.
  * Answers whether the columns are kept: a MySQL user without the right to make triggers keeps the former
  * search (server/features/product-search.ts).
  */
