@@ -33,6 +33,7 @@ import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { demoData, seedIfEmpty } from './seed-loader';
 import { importLegacyFile } from './store/legacy-import';
+import { prepareSearchTexts, searchTextTables } from './store/search-text';
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 
@@ -220,12 +221,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         repositories.generationClaims,
       ].map((r) => r.entityClass.definition.name);
       await store.dataSource.autoupdate(tables);
+      // before the legacy import and the seed: their rows get their search texts as they are written
+      await prepareSearchTexts(store.dataSource, store.engine, searchTextTables(schemas));
       if (opts.dataDir && store.engine === 'embedded') {
         await importLegacyFile(opts.dataDir, store.dataSource, repositories);
       }
       if (seed) await seedIfEmpty(repositories);
       await store.saveTemplate();
-    }
+    } else await prepareSearchTexts(store.dataSource, store.engine, searchTextTables(schemas));
 
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');

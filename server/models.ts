@@ -38,9 +38,14 @@ export const uniqueKeysOf = (schema: ResourceSchema): UniqueKey[] => [
 export const apiIdOf = (schema: ResourceSchema): string | undefined =>
   schema.compositeKey ? undefined : schema.idField;
 
-/** Fields the client never writes (ids, stamps, joined/computed columns), the id excepted. */
-export const serverManagedFields = (schema: ResourceSchema): string[] =>
-  schema.fields.filter((f) => f.readOnly && f.name !== apiIdOf(schema)).map((f) => f.name);
+/**
+ * Fields the client never writes (ids, stamps, joined/computed columns, the search text the database keeps),
+ * the id excepted.
+ */
+export const serverManagedFields = (schema: ResourceSchema): string[] => [
+  ...schema.fields.filter((f) => f.readOnly && f.name !== apiIdOf(schema)).map((f) => f.name),
+  ...(schema.searchText ? [schema.searchText.column] : []),
+];
 
 export const writeOnlyFields = (schema: ResourceSchema): string[] =>
   schema.fields.filter((f) => f.writeOnly).map((f) => f.name);
@@ -238,11 +243,20 @@ export function buildModels(schemas: readonly ResourceSchema[]): ModelSet {
       };
     }
     for (const field of schema.fields) properties[field.name] = propertyFor(schema, field);
-    const def = new ModelDefinition({
-      name: schema.model,
-      properties,
-      settings: settingsFor(schema, schemas),
-    });
+    const settings = settingsFor(schema, schemas);
+    if (schema.searchText) {
+      // written by the database (store/search-text.ts), never answered: a hidden property, so that the
+      // migration keeps its column and the connectors can compare it
+      const column = schema.searchText.column;
+      properties[column] = {
+        type: 'string',
+        mysql: { dataType: 'TEXT' },
+        postgresql: { dataType: 'TEXT' },
+        searchText: true,
+      };
+      settings.hiddenProperties = [...(settings.hiddenProperties as string[]), column];
+    }
+    const def = new ModelDefinition({ name: schema.model, properties, settings });
     bySchema.set(schema.name, defineModelClass<typeof Entity>(Entity, def));
   }
 

@@ -4,9 +4,11 @@
  *
  * - GET /productos?filter={"where":{"buscar":"<text>"}}  (and /productos/count?where=…): the text as a part of
  *   the SKU (`nombre`) or of the general data's `titulo`, `ean` or `marca`, case- and accent-insensitive,
- *   wildcards literal; one SQL condition:
+ *   wildcards literal; one SQL condition on one column, `busqueda LIKE ?`: the product's search text, which the
+ *   database keeps (productos' `searchText`, server/store/search-text.ts; a trigram index on PostgreSQL).
+ *   Where the database could not be given its triggers (MySQL without the right), the tables themselves:
  *   `id IN (SELECT id FROM productos WHERE nombre LIKE ?) OR id IN (SELECT productoId FROM producto_general
- *   WHERE titulo LIKE ? OR ean LIKE ? OR marca LIKE ?)` (on PostgreSQL each subquery reads the trigram indexes).
+ *   WHERE titulo LIKE ? OR ean LIKE ? OR marca LIKE ?)`.
  * - GET /productos?filter={"where":{"categoria":<category id>}}: products naming the category or one of its
  *   subcategories in `categorias`.
  *
@@ -20,6 +22,7 @@ import {
   listEntryPatterns,
   matchesSearch,
   SEARCH_FILTER,
+  SEARCH_TEXT_COLUMN,
   SEARCHED_GENERAL_FIELDS,
   searchTerm,
 } from '../../src/core/productSearch';
@@ -27,6 +30,7 @@ import type { CategoryRow } from '../../src/core/categoryTree';
 import type { Feature } from '../feature';
 import { PARENT_SCOPE } from '../parent-scope';
 import { sqlConnectorOf } from '../sql';
+import { searchTextReady } from '../store/search-text';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
 
 const GENERAL = 'producto-generals';
@@ -50,6 +54,7 @@ export const feature: Feature = {
       if (!parsed.ok) throw badVirtualValue(parsed.message);
       if (!parsed.term) return {};
       const like = containsPattern(parsed.term);
+      if (searchTextReady(productos.dataSource)) return { [SEARCH_TEXT_COLUMN]: { like } } as Where<object>;
       if (hasSubqueries()) {
         // both sides as `id IN (subquery)`: each reads its trigram indexes once (on PostgreSQL), and the product
         // list's own rows are only looked up in the two answers, never matched one by one

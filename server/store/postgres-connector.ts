@@ -13,7 +13,7 @@ import { currentTransaction } from '../transaction';
 import type { CountCache } from './count-cache';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
-import { LIKE_PATTERN, LIKE_SUBJECT } from './postgres-text';
+import { FOLDED_PATTERN, LIKE_PATTERN, LIKE_SUBJECT } from './postgres-text';
 
 type Callback = (err: unknown, result?: unknown) => void;
 
@@ -58,6 +58,21 @@ function likeExpression(
   const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
   const operator = negated ? 'NOT ILIKE' : 'ILIKE';
   return new Statement(`${LIKE_SUBJECT(column)} ${operator} ${LIKE_PATTERN} ${LIKE_ESCAPE}`, [value]);
+}
+
+/**
+ * `like` on a search text column (store/search-text.ts), stored folded: only the pattern is folded, once, and
+ * the column's trigram index is read with a plain `LIKE`.
+ */
+function foldedLikeExpression(
+  connector: PostgresConnector,
+  column: string,
+  negated: boolean,
+  value: unknown,
+): ParameterizedSql {
+  const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
+  const operator = negated ? 'NOT LIKE' : 'LIKE';
+  return new Statement(`${column} ${operator} ${FOLDED_PATTERN} ${LIKE_ESCAPE}`, [value]);
 }
 
 /** Finds the declared key of an index name, over every model. */
@@ -111,10 +126,12 @@ function customize(connector: PostgresConnector): void {
   };
 
   const buildExpression = connector.buildExpression.bind(connector);
-  connector.buildExpression = (column, operator, value, prop) =>
-    operator === 'like' || operator === 'nlike'
-      ? likeExpression(connector, column, operator === 'nlike', value)
-      : buildExpression(column, operator, value, prop);
+  connector.buildExpression = (column, operator, value, prop) => {
+    if (operator !== 'like' && operator !== 'nlike') return buildExpression(column, operator, value, prop);
+    return (prop as { searchText?: boolean } | undefined)?.searchText
+      ? foldedLikeExpression(connector, column, operator === 'nlike', value)
+      : likeExpression(connector, column, operator === 'nlike', value);
+  };
 
   connector.addIndexes = (model, _actual, cb) => {
     const statements = indexStatements(connector, model, connector.trigram === true);

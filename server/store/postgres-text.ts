@@ -11,6 +11,10 @@
 export const LIKE_SUBJECT = (column: string): string => `pim_unaccent((${column})::text)`;
 /** The expression a `like` pattern (a bound parameter) is compared as. */
 export const LIKE_PATTERN = 'pim_unaccent(?)';
+/** A pattern folded as search text columns are stored (store/search-text.ts): lower case, no accents. */
+export const FOLDED_PATTERN = 'lower(pim_unaccent(?))';
+/** Text folded as FOLDED_PATTERN folds a pattern. */
+export const FOLDED = (sql: string): string => `lower(pim_unaccent(${sql}))`;
 
 const EXISTS = "SELECT 1 AS found FROM pg_proc WHERE proname = 'pim_unaccent'";
 const AS_C =

@@ -15,6 +15,8 @@ export const CATEGORY_FILTER = 'categoria';
 export const SEARCH_MAX_LENGTH = 100;
 /** The general data's columns the search reads (besides the product's `nombre`). */
 export const SEARCHED_GENERAL_FIELDS = ['titulo', 'ean', 'marca'] as const;
+/** The server-internal column holding the searched texts of a product, folded (productos' `searchText`). */
+export const SEARCH_TEXT_COLUMN = 'busqueda';
 /** The separator of the product's `categorias` (docs/requirements.md#r3-entities). */
 export const CATEGORY_SEPARATOR = '; ';
 

@@ -53,6 +53,25 @@ export function schemaProblems(schemas: readonly ResourceSchema[]): string[] {
         if (!fieldNames.has(name)) problems.push(`${where(name)}: clave natural con un campo no declarado`);
       }
     }
+    const text = schema.searchText;
+    if (text) {
+      const from = schemas.find((other) => other.name === text.from.resource);
+      if (!from)
+        problems.push(
+          `${where('searchText')}: texto de búsqueda de un recurso no declarado '${text.from.resource}'`,
+        );
+      if (fieldNames.has(text.column))
+        problems.push(`${where('searchText')}: la columna '${text.column}' ya es un campo`);
+      const theirs = new Set(from?.fields.map((field) => field.name) ?? []);
+      for (const name of text.fields)
+        if (!fieldNames.has(name))
+          problems.push(`${where('searchText')}: nombra un campo no declarado '${name}'`);
+      for (const name of from ? [text.from.key, ...text.from.fields] : [])
+        if (!theirs.has(name))
+          problems.push(
+            `${where('searchText')}: nombra un campo no declarado '${text.from.resource}.${name}'`,
+          );
+    }
     for (const language of OTHER_LANGUAGES) {
       const [singular, plural] = schema.names?.[language] ?? ['', ''];
       if (!singular?.trim() || !plural?.trim())

@@ -233,6 +233,18 @@ export interface ResourceSchema {
   /** Fields searched by the free-text filter `q` (like %term% OR-ed). */
   search?: readonly string[];
   /**
+   * A text column the API keeps for one search box over several fields (the product list's `buscar`): `fields`
+   * of the row and `from.fields` of its child rows (`from.resource`, linked by `from.key`), joined by line
+   * breaks and folded as the engine's `like` compares (lower case, accents left out on PostgreSQL), written by
+   * the database itself on every write of either table (server/store/search-text.ts). Server-internal: never
+   * in the API's answers or filters; searched with `like '%…%'` through one index (trigram on PostgreSQL).
+   */
+  searchText?: {
+    column: string;
+    fields: readonly string[];
+    from: { resource: string; key: string; fields: readonly string[] };
+  };
+  /**
    * Filter keys the API serves although they are no column (server/virtual-filters.ts, e.g. the product
    * list's `buscar`): the data provider sends their value as is under that key. A declared filter whose
    * `field` is one of them sends its input's value there.

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../src/core/gtin';
-import { SEARCH_MAX_LENGTH } from '../../src/core/productSearch';
+import { SEARCH_MAX_LENGTH, SEARCH_TEXT_COLUMN } from '../../src/core/productSearch';
 import { filterToWhere } from '../../src/dataProvider/where';
 import { productos } from '../../src/resources/productos/schema';
 import { testUser } from '../support/access';
@@ -137,6 +137,55 @@ describe('one search box over SKU, title, EAN and brand', () => {
       categoria: parentId,
     });
     expect(filterToWhere(productos, { preparado: '1:listo' })).toEqual({ preparado: '1:listo' });
+  });
+});
+
+describe('the search follows every write of the product and its general data', () => {
+  it('a new title, SKU or brand is found, the former one no longer; deleted general data is not found', async () => {
+    await product('cambia', 1, { titulo: 'Martillo de carpintero', ean: null });
+    expect(await search('carpintero')).toEqual(['cambia']);
+    const [general] = (await ok(
+      admin,
+      'GET',
+      `/producto-generals?filter=${q({ where: { productoId: ids.cambia } })}`,
+    )) as unknown as Row[];
+    await ok(admin, 'PATCH', `/producto-generals/${general.id}`, { titulo: 'Martillo de ebanista' });
+    expect(await search('carpintero')).toEqual([]);
+    expect(await search('EBANISTA')).toEqual(['cambia']);
+    await ok(admin, 'PATCH', `/productos/${ids.cambia}`, { nombre: `${tag}-renombrado` });
+    expect(await search(`${tag}-cambia`)).toEqual([]);
+    expect(await search(`${tag}-renombr`)).toEqual(['cambia']);
+    await ok(admin, 'DELETE', `/producto-generals/${general.id}`);
+    expect(await search('ebanista')).toEqual([]);
+    expect(await search(`${tag}-renombr`)).toEqual(['cambia']);
+  });
+
+  it('a term never matches across two fields', async () => {
+    // title «Lámpara de Iluminación LED» and its EAN: the one text the database keeps holds both
+    expect(await search(`LED ${EAN}`)).toEqual([]);
+    expect(await search(`LED${EAN.slice(0, 3)}`)).toEqual([]);
+  });
+
+  it('the kept search text is never answered, filtered on nor written', async () => {
+    const row = await ok(admin, 'GET', `/productos/${ids.lampara}`);
+    expect(row.nombre).toBe(`${tag}-lampara`);
+    expect(Object.keys(row)).not.toContain(SEARCH_TEXT_COLUMN);
+    const list = (await ok(
+      admin,
+      'GET',
+      `/productos?filter=${q({ where: { id: ids.lampara } })}`,
+    )) as unknown as Row[];
+    expect(Object.keys(list[0])).not.toContain(SEARCH_TEXT_COLUMN);
+    const filtered = await call(
+      admin,
+      'GET',
+      `/productos?filter=${q({ where: { [SEARCH_TEXT_COLUMN]: { like: '%lampara%' } } })}`,
+    );
+    expect(filtered.status).toBe(400);
+    const written = await call(admin, 'PATCH', `/productos/${ids.lampara}`, { [SEARCH_TEXT_COLUMN]: 'zzz' });
+    expect(written.status).toBe(422);
+    expect(await search('zzz')).toEqual([]);
+    expect(await search('iluminacion')).toEqual(['lampara']);
   });
 });
 

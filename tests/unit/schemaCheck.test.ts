@@ -45,6 +45,32 @@ describe('schema declarations', () => {
     ]);
   });
 
+  it('a search text naming an undeclared field or column already declared names the schema', () => {
+    const schema = {
+      ...cajas(str('color', 'Color')),
+      searchText: {
+        column: 'color',
+        fields: ['nombre', 'talla'],
+        from: { resource: 'producto-generals', key: 'productoId', fields: ['titulo', 'peso'] },
+      },
+    };
+    expect(schemaProblems([...registry, schema])).toEqual([
+      "cajas.searchText: la columna 'color' ya es un campo",
+      "cajas.searchText: nombra un campo no declarado 'talla'",
+      "cajas.searchText: nombra un campo no declarado 'producto-generals.peso'",
+    ]);
+    const orphan = { ...schema, searchText: { ...schema.searchText, column: 'texto', fields: ['nombre'] } };
+    expect(
+      schemaProblems([
+        ...registry,
+        {
+          ...orphan,
+          searchText: { ...orphan.searchText, from: { ...orphan.searchText.from, resource: 'almacenes' } },
+        },
+      ]),
+    ).toEqual(["cajas.searchText: texto de búsqueda de un recurso no declarado 'almacenes'"]);
+  });
+
   it('a missing translation names the schema', () => {
     const schema = { ...cajas(str('color', 'Color')), names: { ...names, pt: ['', ''] as const } };
     expect(schemaProblems([...registry, schema])).toEqual(["cajas.names: falta la traducción 'pt'"]);

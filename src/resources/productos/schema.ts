@@ -1,4 +1,9 @@
-import { CATEGORY_FILTER, SEARCH_FILTER } from '../../core/productSearch';
+import {
+  CATEGORY_FILTER,
+  SEARCH_FILTER,
+  SEARCH_TEXT_COLUMN,
+  SEARCHED_GENERAL_FIELDS,
+} from '../../core/productSearch';
 import { contains, defineResource, empresaId, id, sn, snFilter, stamps, str, syncLogFields } from '../fields';
 
 export const productos = defineResource({
@@ -45,6 +50,12 @@ export const productos = defineResource({
     ...syncLogFields(),
   ],
   search: ['nombre'],
+  // the list's search box reads one column: SKU, title, EAN and brand (server/features/product-search.ts)
+  searchText: {
+    column: SEARCH_TEXT_COLUMN,
+    fields: ['nombre'],
+    from: { resource: 'producto-generals', key: 'productoId', fields: SEARCHED_GENERAL_FIELDS },
+  },
   // Served by the API (server/features/product-search.ts, server/features/product-readiness.ts).
   serverFilters: [SEARCH_FILTER, CATEGORY_FILTER, 'preparado'],
   // docs/requirements.md#r2-screens, issue 16: one search box (SKU, title, EAN, brand), the category from the
