@@ -20,7 +20,7 @@ import { keyDescription, tableLabel } from '../../resources/csvTables';
 import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
 import type { ResourceSchema } from '../../resources/types';
 import { MappingTable, PreviewTable, ProblemsTable, ProgressPanel, ReportPanel } from './importParts';
-import type { Prepared } from './importState';
+import type { Checking, Prepared } from './importState';
 import type { ColumnMapping } from './mapping';
 import type { ParseSummary } from './parseSession';
 import type { ImportProgress, ImportReport } from './runner';
@@ -227,6 +227,7 @@ export const PreviewStep = ({
   summary,
   mappings,
   preparing,
+  checking,
   prepared,
   valid,
   canImport,
@@ -235,6 +236,7 @@ export const PreviewStep = ({
   summary: ParseSummary;
   mappings: ColumnMapping[];
   preparing: number | null;
+  checking: Checking | null;
   prepared: Prepared | null;
   valid: number;
   canImport: boolean;
@@ -249,7 +251,19 @@ export const PreviewStep = ({
         </Typography>
       </Stack>
     )}
-    {prepared && preparing === null && (
+    {checking && (
+      <>
+        <Stack direction="row" spacing={1} alignItems="center" data-testid="checking-rows">
+          <CircularProgress size={20} />
+          <Typography>
+            Comprobando las filas en el servidor… {formatCount(checking.done)} de{' '}
+            {formatCount(checking.total)} (las primeras ya están comprobadas)
+          </Typography>
+        </Stack>
+        <PreviewTable rows={checking.preview} mappings={mappings} />
+      </>
+    )}
+    {prepared && preparing === null && !checking && (
       <>
         <Typography variant="body2" data-testid="prepared-summary">
           {formatCount(valid)} filas correctas · {formatCount(prepared.problems.length)} filas con problemas
