@@ -77,6 +77,13 @@ const FileNotes = ({ summary }: { summary: ParseSummary }) => (
   </Stack>
 );
 
+/** The files the drop zone takes (one object: the drop zone works its attribute out once, not per render). */
+const ACCEPTED_FILES = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.csv', '.txt'],
+  'application/vnd.ms-excel': ['.csv'],
+};
+
 /** The drop zone: one .csv or .txt file at a time. */
 const FileDrop = ({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) => {
   const { getRootProps, getInputProps, isDragActive, fileRejections } = useDropzone({
@@ -85,11 +92,7 @@ const FileDrop = ({ onFile, disabled }: { onFile: (file: File) => void; disabled
     },
     multiple: false,
     disabled,
-    accept: {
-      'text/csv': ['.csv'],
-      'text/plain': ['.csv', '.txt'],
-      'application/vnd.ms-excel': ['.csv'],
-    },
+    accept: ACCEPTED_FILES,
   });
   return (
     <>
