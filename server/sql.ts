@@ -75,3 +75,49 @@ export function namesOf(connector: SqlConnector, model: string) {
     q: (alias: string, property: string) => `${alias}.${connector.columnEscaped(model, property)}`,
   };
 }
+
+/** What `insertValues` needs beyond SqlConnector: the model's property definitions and their binding. */
+interface BindingConnector extends SqlConnector {
+  getModelDefinition(model: string): { properties: Record<string, unknown> } | undefined;
+  toColumnValue(property: unknown, value: unknown): unknown;
+}
+
+/**
+ * `INSERT INTO {table} (columns) VALUES (…), (…), …` for many rows in one pass: each value bound as the connector
+ * binds it for its property (toColumnValue: the value itself, or the connector's own fragment such as a date's
+ * cast). The connector's own multi-row build merges one statement per row into a growing one, which costs time
+ * quadratic in the rows; this costs time linear in the values. Append an upsert clause with `merge`.
+ */
+export function insertValues(
+  connector: SqlConnector,
+  model: string,
+  properties: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): SqlStatement {
+  const binding = connector as BindingConnector;
+  const definitions = binding.getModelDefinition(model)?.properties ?? {};
+  const { t, c } = namesOf(connector, model);
+  const params: unknown[] = [];
+  const tuples: string[] = [];
+  const cells: string[] = new Array<string>(properties.length);
+  for (const row of rows) {
+    properties.forEach((property, i) => {
+      const value = binding.toColumnValue(definitions[property], row[property]);
+      if (value !== null && typeof value === 'object' && 'sql' in value && 'params' in value) {
+        const fragment = value as SqlStatement;
+        cells[i] = fragment.sql;
+        params.push(...fragment.params);
+      } else {
+        cells[i] = '?';
+        params.push(value);
+      }
+    });
+    tuples.push(`(${cells.join(',')})`);
+  }
+  return statement(
+    connector,
+    model,
+    `INSERT INTO ${t} (${properties.map(c).join(',')}) VALUES ${tuples.join(',')}`,
+    params,
+  );
+}

@@ -19,9 +19,16 @@ const numberOrUndefined = (value: unknown): number | undefined =>
 
 function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[], repos: RepositorySet) {
   const byName = (name: string) => schemas.find((s) => s.name === name || s.aliases?.includes(name));
+  // the parent a row's company comes through (companyVia) is of that company by definition: not checked
+  const via = schema.companyVia;
+  const isOwnParent = (f: FieldSchema, target: ResourceSchema): boolean =>
+    !!via &&
+    f.name === via.field &&
+    target === byName(via.parent) &&
+    (via.parentKey ?? target.idField) === target.idField;
   const refs = schema.fields.filter((f) => {
     const target = f.reference ? byName(f.reference) : undefined;
-    return f.type === 'reference' && !!target?.companyField && !target.view;
+    return f.type === 'reference' && !!target?.companyField && !target.view && !isOwnParent(f, target);
   });
   if (!refs.length) return undefined;
 

@@ -18,8 +18,17 @@ const namesOf = (text: string, separators: RegExp): string[] =>
 export const listToFile = (value: string, separator: string): string =>
   namesOf(value, new RegExp(`[${escapeClass(separator.trim())}|]`)).join(FILE_LIST_SEPARATOR);
 
+/** The pattern between the names of a file's list, per stored separator (read once per imported cell). */
+const fileSeparators = new Map<string, RegExp>();
+
 /** A list as a CSV file holds it ('A | B', also 'A; B') → the stored form, joined with `separator`. */
-export const listFromFile = (text: string, separator: string): string =>
-  namesOf(text, new RegExp(`[${escapeClass(separator.trim())}|;]`)).join(separator);
+export const listFromFile = (text: string, separator: string): string => {
+  let pattern = fileSeparators.get(separator);
+  if (!pattern) {
+    pattern = new RegExp(`[${escapeClass(separator.trim())}|;]`);
+    fileSeparators.set(separator, pattern);
+  }
+  return namesOf(text, pattern).join(separator);
+};
 
 const escapeClass = (chars: string): string => chars.replace(/[\\\]^-]/g, '\\$&');

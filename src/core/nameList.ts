@@ -13,13 +13,24 @@ export const splitNames = (value: unknown): string[] =>
         .filter(Boolean)
     : [];
 
+/** Keys already made: a file or a batch names the same few categories and families row after row. */
+const madeKeys = new Map<string, string>();
+const MADE_KEYS_MAX = 10_000;
+
 /** Names compare case- and accent-insensitively, surrounding spaces ignored (as MySQL's default collation). */
-export const nameKey = (name: string): string =>
-  name
-    .trim()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLocaleLowerCase('es');
+export const nameKey = (name: string): string => {
+  let key = madeKeys.get(name);
+  if (key === undefined) {
+    key = name
+      .trim()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLocaleLowerCase('es');
+    if (madeKeys.size >= MADE_KEYS_MAX) madeKeys.clear();
+    madeKeys.set(name, key);
+  }
+  return key;
+};
 
 /** The names of `value` that are not among `known` (each once, as typed). */
 export const unknownNames = (value: unknown, known: readonly string[]): string[] => {

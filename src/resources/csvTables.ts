@@ -49,8 +49,23 @@ export function tableFromFileName(fileName: string): string | undefined {
 
 const fieldNames = (schema: ResourceSchema): Set<string> => new Set(schema.fields.map((field) => field.name));
 
-/** The natural keys of a table, in order of preference (only keys made of declared fields). */
+/** naturalKeys of each declaration (asked once per imported row). */
+const naturalKeysOf = new WeakMap<ResourceSchema, string[][]>();
+
+/**
+ * The natural keys of a table, in order of preference (only keys made of declared fields). The same arrays
+ * for the same declaration: not to be changed.
+ */
 export function naturalKeys(schema: ResourceSchema): string[][] {
+  let keys = naturalKeysOf.get(schema);
+  if (!keys) {
+    keys = computeNaturalKeys(schema);
+    naturalKeysOf.set(schema, keys);
+  }
+  return keys;
+}
+
+function computeNaturalKeys(schema: ResourceSchema): string[][] {
   const names = fieldNames(schema);
   const declared = schema.naturalKeys;
   const fallback = [

@@ -88,6 +88,43 @@ describe('Importar CSV', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain('Se importarán 3 filas en Marcas');
   }, 60_000);
 
+  it("the first rows show once the API's dry run has checked them; the count and the button wait for the rest", async () => {
+    const checked: number[][] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const provider = {
+      ...fakeProvider(fixture()),
+      // the API's dry run: the first rows at once, the others held until released; line 14 is refused
+      checkImport: async (_resource: string, rows: readonly { line: number }[]) => {
+        checked.push(rows.map((row) => row.line));
+        if (checked.length > 1) await held;
+        return rows
+          .filter((row) => row.line === 14)
+          .map((row) => ({
+            line: row.line,
+            operation: 'create',
+            error: { statusCode: 422, code: 'ER_DUP_ENTRY', message: "Duplicate entry 'x' for key 'nombre'" },
+          }));
+      },
+    };
+    renderScreen('/importar-csv', { dataProvider: provider });
+    await screen.findByText(/Arrastre aquí un fichero CSV/);
+    const lines = Array.from({ length: 15 }, (_, i) => `C${i};Marca comprobada ${i}`);
+    drop(csvFile('marca_PIM.csv', `codigo;nombre\n${lines.join('\n')}\n`));
+    expect(await screen.findByText(/Comprobando las filas en el servidor… 0 de 5/)).toBeTruthy();
+    const preview = screen.getByRole('table', { name: 'Vista previa de las primeras filas' });
+    expect(within(preview).getByText('Marca comprobada 0')).toBeTruthy();
+    expect(screen.queryByTestId('prepared-summary')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Importar \d+ filas$/ })).toBeNull();
+    release();
+    expect(await screen.findByText(/14 filas correctas · 1 filas con problemas/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Importar 14 filas' })).toBeTruthy();
+    expect(checked).toEqual([
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      [12, 13, 14, 15, 16],
+    ]);
+  }, 60_000);
+
   it("the company comes from the data provider's company source: lookups and writes use it", async () => {
     const data = fixture();
     data.Marca = [...data.Marca, { id: 99, empresaId: 2, nombre: 'Marca otra', codigo: 'MO' }];

@@ -379,7 +379,21 @@ describe('runner helpers', () => {
       })),
     );
     expect(many.length).toBeGreaterThan(1);
-    expect(many.every((w) => encodeURIComponent(JSON.stringify(w)).length < 8000)).toBe(true);
+    expect(many.every((w) => encodeURIComponent(JSON.stringify(w)).length < 7000)).toBe(true);
+    // a batch of 200 usual SKUs is one lookup; names needing escapes count as the URL carries them
+    const skus = (make: (i: number) => string) =>
+      lookupWheres(
+        Array.from({ length: 200 }, (_, i) => ({
+          kind: 'natural' as const,
+          fields: ['nombre'],
+          values: [make(i)],
+          text: '',
+        })),
+      );
+    expect(skus((i) => `BENCH12345-IMP-${i}`)).toHaveLength(1);
+    const accented = skus((i) => `Bisagra «ñ» ${i} áéíóú`);
+    expect(accented.length).toBeGreaterThan(1);
+    expect(accented.every((w) => encodeURIComponent(JSON.stringify(w)).length < 7000)).toBe(true);
     expect(matchesWhere({ a: 'x', b: 2 }, wheres[1])).toBe(true);
     expect(matchesWhere({ a: 'x', b: 4 }, wheres[1])).toBe(false);
   });

@@ -133,4 +133,25 @@ describe('import page state', () => {
       report: null,
     });
   });
+
+  it('while the API checks the rows, the first rows are shown and the count waits for the others', () => {
+    const preparing = run(initialImportState({ table: 'marca' }), { type: 'preparing', count: 0 });
+    const first = [row(2), row(3, ['El campo nombre no es correcto'])];
+    const checking = run(preparing, { type: 'checking', done: 0, total: 500, preview: first });
+    expect(checking).toMatchObject({ preparing: null, prepared: null, checking: { done: 0, total: 500 } });
+    expect(checking.checking?.preview).toBe(first);
+    // progress keeps the rows already shown
+    const later = run(checking, { type: 'checking', done: 200, total: 500 });
+    expect(later.checking).toEqual({ preview: first, done: 200, total: 500 });
+    expect(validRows(later)).toBe(0);
+    // progress without rows shown first (a stale answer) changes nothing
+    expect(run(preparing, { type: 'checking', done: 200, total: 500 })).toBe(preparing);
+    const done = run(later, { type: 'prepared', prepared: summarise([...first, row(4)]) });
+    expect(done.checking).toBeNull();
+    expect(validRows(done)).toBe(2);
+    // a new file, or a new automatic mapping, drops the rows being checked
+    expect(run(later, { type: 'fileStarted' }).checking).toBeNull();
+    expect(run(later, { type: 'columnsMapped', mappings: mapping }).checking).toBeNull();
+    expect(run(later, { type: 'prepareEnded' }).checking).toBeNull();
+  });
 });

@@ -22,7 +22,7 @@ import {
 } from '../../../src/core/readiness/score';
 import { schemaFor } from '../../../src/resources/registry';
 import type { RepositorySet } from '../../repository-set';
-import { namesOf, run, sqlConnectorOf, statement, type SqlConnector, type SqlStatement } from '../../sql';
+import { insertValues, namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { inTransaction } from '../../transaction';
 
 export const SCORES = 'preparacion';
@@ -380,18 +380,14 @@ interface ScoreRow {
   fecha: Date;
 }
 
-interface InsertFields {
-  names: string[];
-  columnValues: SqlStatement[];
-}
-
-/** The connector pieces a multi-row insert uses (loopback-connector's SQLConnector). */
-interface InsertingConnector extends SqlConnector {
-  name?: string;
-  buildFieldsFromArray(model: string, data: object[]): InsertFields[];
-  buildInsertInto(model: string, fields: InsertFields, options: object): SqlStatement;
-}
-
+const COLUMNS: (keyof ScoreRow)[] = [
+  'empresaId',
+  'productoId',
+  'marketplaceId',
+  'porcentaje',
+  'faltan',
+  'fecha',
+];
 const UPDATED: (keyof ScoreRow)[] = ['empresaId', 'porcentaje', 'faltan', 'fecha'];
 
 /** Score rows per statement: 6 bound values each, well below the 65,535 a statement may hold. */
@@ -406,7 +402,7 @@ async function upsertScores(repos: RepositorySet, rows: ScoreRow[], options: Opt
     return;
   }
   const scores = repos.repository(SCORES);
-  const connector = sqlConnectorOf(scores.dataSource) as InsertingConnector | undefined;
+  const connector = sqlConnectorOf(scores.dataSource);
   if (!connector) {
     for (const row of rows) {
       const where = { productoId: row.productoId, marketplaceId: row.marketplaceId };
@@ -417,19 +413,8 @@ async function upsertScores(repos: RepositorySet, rows: ScoreRow[], options: Opt
   }
   const model = scores.entityClass.modelName;
   const { c } = namesOf(connector, model);
-  const fields = connector.buildFieldsFromArray(model, rows);
-  const insert = connector.buildInsertInto(model, fields[0], options);
-  fields.forEach((row, i) => {
-    const values = statement(connector, model, '');
-    values.merge(`${i ? ',' : 'VALUES '}(`);
-    row.columnValues.forEach((value, j) => {
-      if (j) values.merge(',');
-      values.merge(value);
-    });
-    values.merge(')');
-    insert.merge(values);
-  });
-  const postgres = connector.name === 'postgresql';
+  const insert = insertValues(connector, model, COLUMNS, rows as unknown as Record<string, unknown>[]);
+  const postgres = (connector as { name?: string }).name === 'postgresql';
   insert.merge(
     postgres
       ? `ON CONFLICT (${c('productoId')}, ${c('marketplaceId')}) DO UPDATE SET ` +

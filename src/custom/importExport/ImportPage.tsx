@@ -34,6 +34,7 @@ import {
   importReducer,
   initialImportState,
   isRunning,
+  PREVIEW_ROWS,
   startingProgress,
   summarise,
   validRows,
@@ -121,9 +122,24 @@ const ImportPage = () => {
         const columnOf = columnsOf(next);
         const referenced = await checkReferences(target, result, backend, { columnOf });
         const typed = await checkTypedValues(target, referenced, backend, { columnOf });
-        // then what a write would answer (references, uniqueness, the record a key names): the API's dry run
-        const checked = await checkOnServer(target.name, typed, backend, { columnOf });
+        // then what a write would answer (references, uniqueness, the record a key names): the API's dry run —
+        // the first rows first, shown while the others are checked (the count and the button wait for them)
+        const head = await checkOnServer(target.name, typed.slice(0, PREVIEW_ROWS), backend, { columnOf });
         if (run !== sequence.current) return;
+        const rest = typed.slice(PREVIEW_ROWS);
+        const total = rest.filter((row) => !row.problems.length).length;
+        dispatch({ type: 'checking', done: 0, total, preview: head });
+        const tail = await checkOnServer(target.name, rest, backend, {
+          columnOf,
+          onProgress: (done) => {
+            const now = performance.now();
+            if (run !== sequence.current || now - shown < 250) return;
+            shown = now;
+            dispatch({ type: 'checking', done, total });
+          },
+        });
+        if (run !== sequence.current) return;
+        const checked = head.concat(tail);
         rows.current = checked;
         dispatch({ type: 'prepared', prepared: summarise(checked) });
       } catch (error) {
@@ -285,11 +301,12 @@ const ImportPage = () => {
           onChange={changeMapping}
         />
       )}
-      {summary && schema && (state.preparing !== null || prepared) && (
+      {summary && schema && (state.preparing !== null || state.checking || prepared) && (
         <PreviewStep
           summary={summary}
           mappings={mappings}
           preparing={state.preparing}
+          checking={state.checking}
           prepared={prepared}
           valid={valid}
           canImport={!running && !report}

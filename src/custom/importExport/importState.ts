@@ -25,6 +25,13 @@ export const summarise = (rows: readonly PreparedRow[]): Prepared => {
   return { total: rows.length, preview: rows.slice(0, PREVIEW_ROWS), problems };
 };
 
+/** The API's check of the rows under way: the first rows already checked, and how many of the rest. */
+export interface Checking {
+  preview: PreparedRow[];
+  done: number;
+  total: number;
+}
+
 export interface ImportState {
   /** The destination table (its CSV name; '' when none is chosen). */
   table: string;
@@ -35,6 +42,8 @@ export interface ImportState {
   prepared: Prepared | null;
   /** Rows prepared so far while a preparation runs, else null. */
   preparing: number | null;
+  /** While the API checks the rows: the first rows (checked) are shown, the count waits for the rest. */
+  checking: Checking | null;
   confirming: boolean;
   progress: ImportProgress | null;
   report: ImportReport | null;
@@ -53,6 +62,8 @@ export type ImportAction =
   /** One column mapped by hand: the preview stays until the new one is ready. */
   | { type: 'mappingChanged'; mappings: ColumnMapping[] }
   | { type: 'preparing'; count: number }
+  /** The first rows are checked (`preview`), the others are being checked: `done` of `total`. */
+  | { type: 'checking'; done: number; total: number; preview?: PreparedRow[] }
   | { type: 'prepared'; prepared: Prepared }
   | { type: 'prepareFailed'; message: string }
   | { type: 'prepareEnded' }
@@ -78,6 +89,7 @@ export const initialImportState = (
   mappings: [],
   prepared: null,
   preparing: null,
+  checking: null,
   confirming: false,
   progress: null,
   report: null,
@@ -103,7 +115,15 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'tableChosen':
       return { ...state, table: action.table, tableError: null, report: null };
     case 'fileStarted':
-      return { ...state, summary: null, prepared: null, report: null, progress: null, reading: true };
+      return {
+        ...state,
+        summary: null,
+        prepared: null,
+        checking: null,
+        report: null,
+        progress: null,
+        reading: true,
+      };
     case 'fileRead': {
       const next: ImportState = { ...state, summary: action.summary, reading: false };
       if (action.table !== undefined) return { ...next, table: action.table, tableError: null };
@@ -113,17 +133,27 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'fileFailed':
       return { ...state, reading: false };
     case 'columnsMapped':
-      return { ...state, mappings: action.mappings, prepared: null };
+      return { ...state, mappings: action.mappings, prepared: null, checking: null };
     case 'mappingChanged':
       return { ...state, mappings: action.mappings };
     case 'preparing':
-      return { ...state, preparing: action.count };
+      return { ...state, preparing: action.count, checking: null };
+    case 'checking': {
+      const preview = action.preview ?? state.checking?.preview;
+      if (!preview) return state;
+      return {
+        ...state,
+        preparing: null,
+        prepared: null,
+        checking: { preview, done: action.done, total: action.total },
+      };
+    }
     case 'prepared':
-      return { ...state, prepared: action.prepared };
+      return { ...state, prepared: action.prepared, checking: null };
     case 'prepareFailed':
       return { ...state, tableError: action.message };
     case 'prepareEnded':
-      return { ...state, preparing: null };
+      return { ...state, preparing: null, checking: null };
     case 'confirmAsked':
       return { ...state, confirming: true };
     case 'confirmClosed':
@@ -149,7 +179,15 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
     case 'downloadEnded':
       return { ...state, downloading: false };
     case 'restarted':
-      return { ...state, summary: null, mappings: [], prepared: null, progress: null, report: null };
+      return {
+        ...state,
+        summary: null,
+        mappings: [],
+        prepared: null,
+        checking: null,
+        progress: null,
+        report: null,
+      };
   }
 }
 

@@ -20,7 +20,7 @@ import { keyDescription, tableLabel } from '../../resources/csvTables';
 import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
 import type { ResourceSchema } from '../../resources/types';
 import { MappingTable, PreviewTable, ProblemsTable, ProgressPanel, ReportPanel } from './importParts';
-import type { Prepared } from './importState';
+import type { Checking, Prepared } from './importState';
 import type { ColumnMapping } from './mapping';
 import type { ParseSummary } from './parseSession';
 import type { ImportProgress, ImportReport } from './runner';
@@ -77,6 +77,13 @@ const FileNotes = ({ summary }: { summary: ParseSummary }) => (
   </Stack>
 );
 
+/** The files the drop zone takes (one object: the drop zone works its attribute out once, not per render). */
+const ACCEPTED_FILES = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.csv', '.txt'],
+  'application/vnd.ms-excel': ['.csv'],
+};
+
 /** The drop zone: one .csv or .txt file at a time. */
 const FileDrop = ({ onFile, disabled }: { onFile: (file: File) => void; disabled: boolean }) => {
   const { getRootProps, getInputProps, isDragActive, fileRejections } = useDropzone({
@@ -85,11 +92,7 @@ const FileDrop = ({ onFile, disabled }: { onFile: (file: File) => void; disabled
     },
     multiple: false,
     disabled,
-    accept: {
-      'text/csv': ['.csv'],
-      'text/plain': ['.csv', '.txt'],
-      'application/vnd.ms-excel': ['.csv'],
-    },
+    accept: ACCEPTED_FILES,
   });
   return (
     <>
@@ -227,6 +230,7 @@ export const PreviewStep = ({
   summary,
   mappings,
   preparing,
+  checking,
   prepared,
   valid,
   canImport,
@@ -235,6 +239,7 @@ export const PreviewStep = ({
   summary: ParseSummary;
   mappings: ColumnMapping[];
   preparing: number | null;
+  checking: Checking | null;
   prepared: Prepared | null;
   valid: number;
   canImport: boolean;
@@ -249,7 +254,19 @@ export const PreviewStep = ({
         </Typography>
       </Stack>
     )}
-    {prepared && preparing === null && (
+    {checking && (
+      <>
+        <Stack direction="row" spacing={1} alignItems="center" data-testid="checking-rows">
+          <CircularProgress size={20} />
+          <Typography>
+            Comprobando las filas en el servidor… {formatCount(checking.done)} de{' '}
+            {formatCount(checking.total)} (las primeras ya están comprobadas)
+          </Typography>
+        </Stack>
+        <PreviewTable rows={checking.preview} mappings={mappings} />
+      </>
+    )}
+    {prepared && preparing === null && !checking && (
       <>
         <Typography variant="body2" data-testid="prepared-summary">
           {formatCount(valid)} filas correctas · {formatCount(prepared.problems.length)} filas con problemas

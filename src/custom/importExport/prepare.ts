@@ -118,39 +118,65 @@ export function coerceValue(field: FieldSchema, value: unknown, raw: string): Co
   }
 }
 
+/** The mapped columns of a file: each field once (the last column mapped to it), with its declaration. */
+interface MappedColumn {
+  index: number;
+  name: string;
+  header: string;
+  field: FieldSchema | undefined;
+}
+
+const mappedColumns = (schema: ResourceSchema, mappings: readonly ColumnMapping[]): MappedColumn[] => {
+  const byName = new Map<string, MappedColumn>();
+  mappings.forEach((mapping, index) => {
+    if (!mapping.field) return;
+    const field = schema.fields.find((candidate) => candidate.name === mapping.field);
+    const earlier = byName.get(mapping.field);
+    if (earlier) Object.assign(earlier, { index, header: mapping.header });
+    else byName.set(mapping.field, { index, name: mapping.field, header: mapping.header, field });
+  });
+  return [...byName.values()];
+};
+
+/** One parsed record → the values to import and its problems (the columns read as `columns` says). */
+function prepareMapped(
+  schema: ResourceSchema,
+  record: CsvRecord,
+  columns: readonly MappedColumn[],
+): PreparedRow {
+  const problems: RowProblem[] = [];
+  if (record.problem) problems.push({ column: '', reason: record.problem });
+  const raw: string[] = new Array<string>(columns.length);
+  const empty: Row = {};
+  columns.forEach((column, i) => {
+    const text = uncell((record.cells[column.index] ?? '').trim());
+    raw[i] = text;
+    empty[column.name] = text === '' ? null : text;
+  });
+  const normalised = normalizeRow(schema.fields, empty);
+  const values: Row = {};
+  columns.forEach((column, i) => {
+    if (!column.field) return;
+    const result = coerceValue(column.field, normalised[column.name], raw[i]);
+    if ('reason' in result) problems.push({ column: column.header, reason: result.reason });
+    else values[column.name] = result.value;
+  });
+  if (!problems.length) {
+    // rules between fields (an end date before its start), as the API applies them: src/resources/rules.ts.
+    for (const [name, reason] of Object.entries(dateOrderErrors(schema, values))) {
+      problems.push({ column: columns.find((column) => column.name === name)?.header ?? '', reason });
+    }
+  }
+  return { line: record.line, values, problems };
+}
+
 /** One parsed record → the values to import and its problems. */
 export function prepareRow(
   schema: ResourceSchema,
   record: CsvRecord,
   mappings: readonly ColumnMapping[],
 ): PreparedRow {
-  const problems: RowProblem[] = [];
-  if (record.problem) problems.push({ column: '', reason: record.problem });
-  const raw: Record<string, string> = {};
-  const columnOf: Record<string, string> = {};
-  mappings.forEach((mapping, index) => {
-    if (!mapping.field) return;
-    raw[mapping.field] = uncell((record.cells[index] ?? '').trim());
-    columnOf[mapping.field] = mapping.header;
-  });
-  const empty: Row = {};
-  for (const [field, text] of Object.entries(raw)) empty[field] = text === '' ? null : text;
-  const normalised = normalizeRow(schema.fields, empty);
-  const values: Row = {};
-  for (const [name, text] of Object.entries(raw)) {
-    const field = schema.fields.find((candidate) => candidate.name === name);
-    if (!field) continue;
-    const result = coerceValue(field, normalised[name], text);
-    if ('reason' in result) problems.push({ column: columnOf[name], reason: result.reason });
-    else values[name] = result.value;
-  }
-  if (!problems.length) {
-    // rules between fields (an end date before its start), as the API applies them: src/resources/rules.ts.
-    for (const [name, reason] of Object.entries(dateOrderErrors(schema, values))) {
-      problems.push({ column: columnOf[name] ?? '', reason });
-    }
-  }
-  return { line: record.line, values, problems };
+  return prepareMapped(schema, record, mappedColumns(schema, mappings));
 }
 
 const isBlank = (value: unknown): boolean =>
@@ -172,8 +198,9 @@ export function createRowPreparer(
   const seen = new Map<string, number>();
   const required = requiredOnCreate(schema);
   const columnOf = new Map(mappings.map((mapping) => [mapping.field, mapping.header]));
+  const columns = mappedColumns(schema, mappings);
   return (record) => {
-    const row = prepareRow(schema, record, mappings);
+    const row = prepareMapped(schema, record, columns);
     if (row.problems.length) return row;
     const key = rowKey(schema, row.values);
     if (!key) {

@@ -21,6 +21,10 @@ import type { PreparedRow } from './prepare';
 const LOOKUP_BY_NAME: ReadonlySet<string> = new Set(['productos']);
 /** Names per lookup of a large target (the where travels in a URL). */
 const NAMES_PER_LOOKUP = 100;
+/** Rows checked between two pauses that let the page handle its events. */
+const CHECK_CHUNK = 5000;
+
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The declared rules of a table (none: nothing to look up). */
 export const importReferenceRules = (schema: ResourceSchema): ReferenceRule[] =>
@@ -59,26 +63,42 @@ export async function checkReferences(
   const rules = importReferenceRules(schema);
   const candidates = rows.filter((row) => !row.problems.length);
   if (!rules.length || !candidates.length) return [...rows];
-  const wanted = namesToLookUp(
-    rules,
-    candidates.map((row) => row.values),
-  );
+  const wanted = new Map<string, Set<string>>();
+  for (let start = 0; start < candidates.length; start += CHECK_CHUNK) {
+    if (start) await pause();
+    const chunk = candidates.slice(start, start + CHECK_CHUNK).map((row) => row.values);
+    for (const [field, names] of namesToLookUp(rules, chunk)) {
+      const all = wanted.get(field) ?? new Set<string>();
+      for (const name of names) all.add(name);
+      wanted.set(field, all);
+    }
+  }
   const known = new Map<string, Set<string>>();
   for (const rule of rules) {
     const names = [...(wanted.get(rule.field) ?? [])];
     if (names.length) known.set(rule.field, await knownNames(rule, names, backend, options.signal));
   }
-  return rows.map((row) => {
-    if (row.problems.length) return row;
-    const errors = referenceErrors(rules, row.values, (rule) => known.get(rule.field));
-    const entries = Object.entries(errors);
-    if (!entries.length) return row;
-    return {
-      ...row,
-      problems: entries.map(([field, message]) => ({
-        column: options.columnOf?.[field] ?? field,
-        reason: `El campo '${field}' no es correcto: ${message}`,
-      })),
-    };
-  });
+  const out: PreparedRow[] = [];
+  for (let start = 0; start < rows.length; start += CHECK_CHUNK) {
+    // the page stays responsive: a large file is checked a chunk at a time
+    if (start) await pause();
+    for (const row of rows.slice(start, start + CHECK_CHUNK)) {
+      const errors = row.problems.length
+        ? {}
+        : referenceErrors(rules, row.values, (rule) => known.get(rule.field));
+      const entries = Object.entries(errors);
+      out.push(
+        entries.length
+          ? {
+              ...row,
+              problems: entries.map(([field, message]) => ({
+                column: options.columnOf?.[field] ?? field,
+                reason: `El campo '${field}' no es correcto: ${message}`,
+              })),
+            }
+          : row,
+      );
+    }
+  }
+  return out;
 }

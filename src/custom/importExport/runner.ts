@@ -49,8 +49,11 @@ export const DEFAULT_BATCH_SIZE = 200;
 export const DEFAULT_CONCURRENCY = 6;
 /** Batches under way at once (the next one's lookup and request overlap the current one's writes). */
 const BATCHES_IN_FLIGHT = 2;
-/** Lookup URLs stay far below the 16 KiB header limit (the where is URL-encoded). */
-const MAX_WHERE_CHARS = 5000;
+/**
+ * URL-encoded characters of the values of one lookup: its URL stays below 8 KiB (the request line a proxy
+ * such as nginx accepts by default, and far below Node's 16 KiB header limit). A batch of 200 usual SKUs fits.
+ */
+const MAX_WHERE_CHARS = 6000;
 
 // ---------- comparison ----------
 
@@ -154,7 +157,7 @@ export function lookupWheres(keys: readonly RowKey[]): LoopbackWhere[] {
       size = 0;
     };
     for (const value of values) {
-      const length = JSON.stringify(value).length * 3; // URL-encoded
+      const length = encodeURIComponent(JSON.stringify(value)).length; // as the URL carries it
       if (size + length > MAX_WHERE_CHARS) flush();
       chunk.push(value);
       size += length;
