@@ -529,7 +529,7 @@ export async function recompute(
 }
 
 /** Products scored in one transaction of a recomputation page. */
-const LOCKED_PAGE = 100;
+const LOCKED_PAGE = 250;
 
 /**
  * Locks the score rows of products `ids` until the transaction `options` ends (in product id order, as every
@@ -558,7 +558,7 @@ async function lockScores(repos: RepositorySet, ids: readonly number[], options:
 
 /**
  * One page of a recomputation: the products of `where` after `afterId` (keyset paging, id order), at most
- * `limit`, scored and stored in transactions of 100 products that hold their score rows (lockScores) from
+ * `limit`, scored and stored in transactions of 250 products that hold their score rows (lockScores) from
  * before they are read until their scores are written. Answers how many were read and the last id reached.
  */
 export async function recomputePage(
