@@ -3,6 +3,7 @@
 //  - time from navigation to the first product row (median of several runs) in headless Chromium;
 //  - signed out, time from opening a deep link to the login form, and the history entries written meanwhile;
 // next to the baseline's figures, as ratios. Figures only: nothing here passes or fails.
+// BENCH_RUNS runs per timed figure (default 5); BENCH_FIRST_ROW_ONLY=1 gives the first-row figure alone.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs'
 import { serveStatic } from './static-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const FIRST_ROW_ONLY = process.env.BENCH_FIRST_ROW_ONLY === '1';
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -126,24 +128,33 @@ try {
     arg: login,
   };
 
-  const appLoginJs = await jsLoadedBy(browser, `${appUrl}/#/login`);
-  const baseJs = await jsLoadedBy(browser, `http://127.0.0.1:${basePort}/#/posts`);
-  const appTotal = gzipOfDir('dist/assets');
-  const baseTotal = gzipOfDir('bench/.out/minimal/assets');
+  const rows = [];
+  if (!FIRST_ROW_ONLY) {
+    const appLoginJs = await jsLoadedBy(browser, `${appUrl}/#/login`);
+    const baseJs = await jsLoadedBy(browser, `http://127.0.0.1:${basePort}/#/posts`);
+    const appTotal = gzipOfDir('dist/assets');
+    const baseTotal = gzipOfDir('bench/.out/minimal/assets');
+    rows.push(
+      ['JS loaded by the first screen (gzip)', kb(appLoginJs), kb(baseJs), appLoginJs / baseJs],
+      ['Whole build JS (gzip)', kb(appTotal), kb(baseTotal), appTotal / baseTotal],
+    );
+  }
   const appRow = await timeToFirstRow(browser, `${appUrl}/#/productos`, 'tbody tr', session);
   const baseRow = await timeToFirstRow(browser, `http://127.0.0.1:${basePort}/#/posts`, 'tbody tr');
-  const signedOut = await timeToLoginForm(browser, `${appUrl}/#/productos/5`);
-
-  const rows = [
-    ['JS loaded by the first screen (gzip)', kb(appLoginJs), kb(baseJs), appLoginJs / baseJs],
-    ['Whole build JS (gzip)', kb(appTotal), kb(baseTotal), appTotal / baseTotal],
-    [`Navigation → first row (median of ${RUNS})`, `${appRow} ms`, `${baseRow} ms`, appRow / baseRow],
-  ];
+  rows.push([
+    `Navigation → first row (median of ${RUNS})`,
+    `${appRow} ms`,
+    `${baseRow} ms`,
+    appRow / baseRow,
+  ]);
   console.log('\nfigure | PIM | minimal react-admin | ratio');
   for (const [name, a, b, ratio] of rows) console.log(`${name} | ${a} | ${b} | ${ratio.toFixed(2)}`);
-  console.log(
-    `Signed out: deep link → login form (median of ${RUNS}) | ${signedOut.ms} ms, ${signedOut.pushes} history push(es) | — | —`,
-  );
+  if (!FIRST_ROW_ONLY) {
+    const signedOut = await timeToLoginForm(browser, `${appUrl}/#/productos/5`);
+    console.log(
+      `Signed out: deep link → login form (median of ${RUNS}) | ${signedOut.ms} ms, ${signedOut.pushes} history push(es) | — | —`,
+    );
+  }
 } finally {
   await browser.close();
   baseline.close();
