@@ -134,16 +134,26 @@ export const feature: Feature = {
     });
     installRecorder(repositories);
     app.controller(ProductHistoryController);
+    // one purge at a time; a stopping server lets the statement in flight end before the database closes
+    let stopping = false;
+    let running: Promise<unknown> | undefined;
     const purge = () => {
-      purgeHistory(repositories).catch((err: unknown) => console.error('product history: purge failed', err));
+      if (running || stopping) return;
+      running = purgeHistory(repositories, { stopped: () => stopping })
+        .catch((err: unknown) => console.error('product history: purge failed', err))
+        .finally(() => {
+          running = undefined;
+        });
     };
     const first = setTimeout(purge, PURGE_FIRST_MS);
     const every = setInterval(purge, PURGE_EVERY_MS);
     first.unref();
     every.unref();
-    app.onStop(() => {
+    app.onStop(async () => {
+      stopping = true;
       clearTimeout(first);
       clearInterval(every);
+      await running;
     });
   },
 };

@@ -396,7 +396,10 @@ describe('restore', () => {
 });
 
 interface HistoryModule {
-  purgeHistory(repos: unknown, opts?: { batch?: number; maxBatches?: number; now?: Date }): Promise<number>;
+  purgeHistory(
+    repos: unknown,
+    opts?: { batch?: number; maxBatches?: number; now?: Date; stopped?: () => boolean },
+  ): Promise<number>;
   forgetRetention(): void;
 }
 
@@ -457,6 +460,9 @@ describe('retention', () => {
         origen: 'api',
         cambios: '[]',
       });
+    expect((await history.count({ productoId: product.id })).count).toBe(6);
+    // a stopping server: the purge starts no statement, the rows wait for the next run
+    expect(await retention().purgeHistory(repos(), { batch: 50, stopped: () => true })).toBe(0);
     expect((await history.count({ productoId: product.id })).count).toBe(6);
     const removed = await retention().purgeHistory(repos(), {
       batch: 50,

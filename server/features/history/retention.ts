@@ -69,6 +69,8 @@ export interface PurgeOptions {
   now?: Date;
   /** The history tables purged (default: the product history and the reference data's). */
   resources?: readonly string[];
+  /** True once the server is stopping: no further statement starts (the rest waits for the next run). */
+  stopped?: () => boolean;
 }
 
 /** The history tables the purge keeps bounded; each has `empresaId` and `fecha`, indexed together. */
@@ -115,13 +117,14 @@ async function purgeResource(
   expired: object,
   batch: number,
   maxBatches: number,
+  stopped: () => boolean,
 ): Promise<{ removed: number; batches: number }> {
   const repo = repos.repository(resource);
   const connector = sqlConnectorOf(repo.dataSource);
   let removed = 0;
   let batches = 0;
   if (!connector) {
-    while (batches < maxBatches) {
+    while (batches < maxBatches && !stopped()) {
       batches += 1;
       const rows = await repo.find({ where: expired, limit: batch, fields: { id: true } });
       if (!rows.length) break;
@@ -137,7 +140,11 @@ async function purgeResource(
   );
   if (range?.min_id === null || range?.min_id === undefined) return { removed, batches };
   const last = Number(range.max_id);
-  for (let from = Number(range.min_id) - 1; from < last && batches < maxBatches; from += batch) {
+  for (
+    let from = Number(range.min_id) - 1;
+    from < last && batches < maxBatches && !stopped();
+    from += batch
+  ) {
     batches += 1;
     const window = { and: [expired, { id: { gt: from } }, { id: { lte: from + batch } }] };
     removed += affected(
@@ -174,8 +181,11 @@ export async function purgeHistory(repos: RepositorySet, opts: PurgeOptions = {}
   scopes.push({ others: configured, days: DEFAULT_KEEP_DAYS });
   const expired = expiredWhere(scopes, now);
   if (!expired) return 0;
+  const stopped = opts.stopped ?? (() => false);
   let removed = 0;
-  for (const resource of resources)
-    removed += (await purgeResource(repos, resource, expired, batch, maxBatches)).removed;
+  for (const resource of resources) {
+    if (stopped()) break;
+    removed += (await purgeResource(repos, resource, expired, batch, maxBatches, stopped)).removed;
+  }
   return removed;
 }
