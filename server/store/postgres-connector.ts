@@ -49,30 +49,22 @@ export interface PostgresConnector extends IndexingConnector {
 
 const LIKE_ESCAPE = "ESCAPE E'\\\\'";
 
+/**
+ * `like` as ILIKE on accent-free text; on a search text column (store/search-text.ts), stored folded, only the
+ * pattern is folded, once, and the column's trigram index is read with a plain `LIKE`.
+ */
 function likeExpression(
   connector: PostgresConnector,
   column: string,
   negated: boolean,
   value: unknown,
+  folded: boolean,
 ): ParameterizedSql {
   const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
-  const operator = negated ? 'NOT ILIKE' : 'ILIKE';
-  return new Statement(`${LIKE_SUBJECT(column)} ${operator} ${LIKE_PATTERN} ${LIKE_ESCAPE}`, [value]);
-}
-
-/**
- * `like` on a search text column (store/search-text.ts), stored folded: only the pattern is folded, once, and
- * the column's trigram index is read with a plain `LIKE`.
- */
-function foldedLikeExpression(
-  connector: PostgresConnector,
-  column: string,
-  negated: boolean,
-  value: unknown,
-): ParameterizedSql {
-  const Statement = connector.buildWhere(Object.keys(connector._models)[0], {}).constructor;
-  const operator = negated ? 'NOT LIKE' : 'LIKE';
-  return new Statement(`${column} ${operator} ${FOLDED_PATTERN} ${LIKE_ESCAPE}`, [value]);
+  const operator = `${negated ? 'NOT ' : ''}${folded ? 'LIKE' : 'ILIKE'}`;
+  const subject = folded ? column : LIKE_SUBJECT(column);
+  const pattern = folded ? FOLDED_PATTERN : LIKE_PATTERN;
+  return new Statement(`${subject} ${operator} ${pattern} ${LIKE_ESCAPE}`, [value]);
 }
 
 /** Finds the declared key of an index name, over every model. */
@@ -128,9 +120,8 @@ function customize(connector: PostgresConnector): void {
   const buildExpression = connector.buildExpression.bind(connector);
   connector.buildExpression = (column, operator, value, prop) => {
     if (operator !== 'like' && operator !== 'nlike') return buildExpression(column, operator, value, prop);
-    return (prop as { searchText?: boolean } | undefined)?.searchText
-      ? foldedLikeExpression(connector, column, operator === 'nlike', value)
-      : likeExpression(connector, column, operator === 'nlike', value);
+    const folded = Boolean((prop as { searchText?: boolean } | undefined)?.searchText);
+    return likeExpression(connector, column, operator === 'nlike', value, folded);
   };
 
   connector.addIndexes = (model, _actual, cb) => {

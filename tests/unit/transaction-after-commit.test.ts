@@ -1,22 +1,6 @@
-import type { juggler } from '@loopback/repository';
 import { describe, expect, it } from 'vitest';
 import { afterCommit, currentTransaction, inTransaction } from '../../server/transaction';
-
-/** A data source whose transactions record when they begin, commit and roll back. */
-function recordingSource(events: string[]) {
-  let n = 0;
-  return {
-    connector: { beginTransaction: () => undefined },
-    beginTransaction: async () => {
-      const id = ++n;
-      events.push(`begin ${id}`);
-      return {
-        commit: async () => void events.push(`commit ${id}`),
-        rollback: async () => void events.push(`rollback ${id}`),
-      };
-    },
-  } as unknown as juggler.DataSource;
-}
+import { recordingSource } from '../support/recordingTransactions';
 
 describe('afterCommit', () => {
   it('outside a transaction: runs the work at once', async () => {

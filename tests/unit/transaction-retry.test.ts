@@ -1,23 +1,11 @@
-import type { juggler } from '@loopback/repository';
 import { describe, expect, it } from 'vitest';
 import { inTransaction, isDeadlock } from '../../server/transaction';
+import { recordingSource } from '../support/recordingTransactions';
 
 /** A data source whose transactions record what happened to them. */
-function recordingSource() {
+function recordingSourceWithEvents() {
   const events: string[] = [];
-  let n = 0;
-  const dataSource = {
-    connector: { beginTransaction: () => undefined },
-    beginTransaction: async () => {
-      const id = ++n;
-      events.push(`begin ${id}`);
-      return {
-        commit: async () => void events.push(`commit ${id}`),
-        rollback: async () => void events.push(`rollback ${id}`),
-      };
-    },
-  } as unknown as juggler.DataSource;
-  return { dataSource, events };
+  return { dataSource: recordingSource(events), events };
 }
 
 const deadlock = () =>
@@ -36,7 +24,7 @@ describe('inTransaction after a deadlock', () => {
   });
 
   it('runs the work again in a new transaction and answers its result', async () => {
-    const { dataSource, events } = recordingSource();
+    const { dataSource, events } = recordingSourceWithEvents();
     let calls = 0;
     const result = await inTransaction(dataSource, async () => {
       calls += 1;
@@ -48,14 +36,14 @@ describe('inTransaction after a deadlock', () => {
   });
 
   it('gives up after three deadlocks, and never retries another error', async () => {
-    const three = recordingSource();
+    const three = recordingSourceWithEvents();
     await expect(
       inTransaction(three.dataSource, async () => Promise.reject(deadlock())),
     ).rejects.toMatchObject({
       code: 'ER_LOCK_DEADLOCK',
     });
     expect(three.events.filter((e) => e.startsWith('begin'))).toHaveLength(3);
-    const other = recordingSource();
+    const other = recordingSourceWithEvents();
     await expect(
       inTransaction(other.dataSource, async () => Promise.reject(new Error('otro'))),
     ).rejects.toThrow('otro');
