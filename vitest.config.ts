@@ -12,6 +12,8 @@ const unitWithDom = [
   'tests/unit/authProvider-deadline.test.ts',
   'tests/unit/authProvider-logout.test.ts',
   'tests/unit/i18n-languages.test.ts',
+  'tests/unit/jsdomLabels.test.ts',
+  'tests/unit/emotionRules.test.ts',
   'tests/unit/products-media-url.test.ts',
   'tests/unit/referenceDataEngine.test.ts',
   'tests/unit/session.test.ts',

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { indexLabelLookups } from './support/jsdomLabels';
+
+indexLabelLookups();
 
 afterEach(() => {
   cleanup();

@@ -154,7 +154,8 @@ describe('never saving on stale records', () => {
     fireEvent.click(guardar());
     // refused before writing anything: the notice alone (not the failed save's message)
     expect((await screen.findAllByText(MESSAGES.staleBaseline)).length).toBeGreaterThan(0);
-    expect(screen.queryByText(/^No se pudo actualizar el producto/)).toBeNull();
+    // the form's failure text is replaced at once; the first save's notification leaves after its exit transition
+    await waitFor(() => expect(screen.queryByText(/^No se pudo actualizar el producto/)).toBeNull());
     expect(update.mock.calls.length).toBe(writes);
 
     failing.loads = false;

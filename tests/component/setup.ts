@@ -1,6 +1,9 @@
 import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { keepRulesThatCanHide } from '../support/emotionRules';
 import { slowdown } from '../support/slowdown';
+
+keepRulesThatCanHide();
 
 // A screen renders in well under a second alone: a wait of 5 s means something is missing or really slow
 // (longer only while other jobs load the machine, see slowdown).
