@@ -82,7 +82,7 @@ const potenciaOf = async (stored: string) => {
 
 /** The form has read the corrected text again (its message gone) before the next save. */
 const revalidated = (input: HTMLInputElement) =>
-  waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('false'), { timeout: 5000 });
+  waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('false'));
 
 const save = () =>
   fireEvent.click(screen.getAllByRole('button').find((b) => /^(Guardar|Save)$/.test(b.textContent ?? ''))!);
@@ -103,7 +103,7 @@ describe('numeric attribute values follow the interface language', () => {
     expect(input.value).toBe('1.500,25');
     await revalidated(input);
     save();
-    await waitFor(async () => expect(await saved()).toBe('1500,25'), { timeout: 10_000 });
+    await waitFor(async () => expect(await saved()).toBe('1500,25'));
   });
 
   it('in English: the stored 1234,5 shows 1,234.5; 1,500.25 typed is saved as 1500,25; 12,5,0 is refused', async () => {
@@ -123,6 +123,6 @@ describe('numeric attribute values follow the interface language', () => {
     expect(input.value).toBe('1,500.25');
     await revalidated(input);
     save();
-    await waitFor(async () => expect(await saved()).toBe('1500,25'), { timeout: 10_000 });
+    await waitFor(async () => expect(await saved()).toBe('1500,25'));
   });
 });

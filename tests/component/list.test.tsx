@@ -23,7 +23,7 @@ describe('generated list (Marca)', () => {
     const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
     expect(input).toBeTruthy();
     fireEvent.change(input as HTMLInputElement, { target: { value: 'Marca 07' } });
-    await waitFor(() => expect(bodyRows()).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(within(bodyRows()[0] as HTMLElement).getByText('Marca 07')).toBeTruthy();
   });
 

@@ -59,7 +59,7 @@ describe('saved views (Vistas)', () => {
     await screen.findByText('Marca 01');
     const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
     fireEvent.change(input as HTMLInputElement, { target: { value: 'Marca 07' } });
-    await waitFor(() => expect(bodyRows()).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
 
     const dialog = await openViews();
     expect(within(dialog).getByText('No hay vistas guardadas para esta lista.')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('saved views (Vistas)', () => {
     });
     const { provider } = withViews([view(1, 2, 'De otro', 'Marca 05'), view(2, ME, 'Mía', 'Marca 09')]);
     renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
-    await waitFor(() => expect(bodyRows()).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(within(bodyRows()[0] as HTMLElement).getByText('Marca 09')).toBeTruthy();
     expect(await screen.findByText('Vista «Mía» aplicada.')).toBeTruthy();
   });
