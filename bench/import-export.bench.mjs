@@ -12,6 +12,8 @@
 //    entries) of each stretch; and 10,000 new products (BENCH_UI_IMPORT_ROWS) imported through the page end to
 //    end, file → report (preview with the API's dry run, then the import), rows/s, with the CPU time the API,
 //    the database and Chromium spent on it (a figure the machine's load stretches less than the wall time).
+// Switches: BENCH_PARSE_ROWS, BENCH_RAW_ROWS, BENCH_ROW_ROWS, BENCH_IMPORT_ROWS, BENCH_EXPORT_ROWS, BENCH_PREVIEW_ROWS
+// (0 skips that figure) and BENCH_UI_IMPORT_ROWS set the sizes.
 /* global window, document, DataTransfer -- used inside page.evaluate, in the browser */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +27,7 @@ const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 2_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const UI_IMPORT_ROWS = Number(process.env.BENCH_UI_IMPORT_ROWS ?? 10_000);
 const ROW_ROWS = Number(process.env.BENCH_ROW_ROWS ?? 2_000);
+const PREVIEW_ROWS = Number(process.env.BENCH_PREVIEW_ROWS ?? 100_000);
 const tag = `BENCH${Date.now() % 100000}`;
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -223,7 +226,7 @@ try {
   }
 
   // ---- 2c. import end to end ----
-  {
+  if (IMPORT_ROWS > 0) {
     const text = productCsv(IMPORT_ROWS, `${tag}-IMP`);
     const parsed = csv.parseCsv(text);
     const mappings = mapping.autoMap(productos, parsed.headers);
@@ -248,7 +251,7 @@ try {
   }
 
   // ---- 3. export 50,000 rows ----
-  {
+  if (EXPORT_ROWS > 0) {
     const repo = server.repositories.repository('productos');
     const { count } = await repo.count({ empresaId: 1 });
     const missing = Math.max(0, EXPORT_ROWS - count);
@@ -332,23 +335,25 @@ try {
           input.dispatchEvent(new Event('change', { bubbles: true }));
         }, name);
       };
-      const t0 = performance.now();
-      await drop('big.csv', productCsv(100_000, `${tag}-UI`));
-      await page
-        .getByRole('table', { name: 'Vista previa de las primeras filas' })
-        .locator('tbody tr')
-        .first()
-        .waitFor({ timeout: 120_000 });
-      const shownMs = performance.now() - t0;
-      const shownTask = await longest();
-      await page.getByTestId('prepared-summary').waitFor({ timeout: 600_000 });
-      const checkedMs = performance.now() - t0;
-      console.log(
-        `browser: 100,000-row file → preview rows shown (read, parsed and prepared in the worker, references ` +
-          `checked, the first rows through the API's dry run) in ${fmt(shownMs)} ms, longest main-thread task ` +
-          `${fmt(shownTask)} ms; every row through the dry run (count and button) after ${fmt(checkedMs)} ms, ` +
-          `longest task meanwhile ${fmt(await longest())} ms`,
-      );
+      if (PREVIEW_ROWS > 0) {
+        const t0 = performance.now();
+        await drop('big.csv', productCsv(PREVIEW_ROWS, `${tag}-UI`));
+        await page
+          .getByRole('table', { name: 'Vista previa de las primeras filas' })
+          .locator('tbody tr')
+          .first()
+          .waitFor({ timeout: 120_000 });
+        const shownMs = performance.now() - t0;
+        const shownTask = await longest();
+        await page.getByTestId('prepared-summary').waitFor({ timeout: 600_000 });
+        const checkedMs = performance.now() - t0;
+        console.log(
+          `browser: ${fmt(PREVIEW_ROWS)}-row file → preview rows shown (read, parsed and prepared in the worker, references ` +
+            `checked, the first rows through the API's dry run) in ${fmt(shownMs)} ms, longest main-thread task ` +
+            `${fmt(shownTask)} ms; every row through the dry run (count and button) after ${fmt(checkedMs)} ms, ` +
+            `longest task meanwhile ${fmt(await longest())} ms`,
+        );
+      }
       const cpu = processCpu();
       // file → report: the file dropped, previewed (parse, references, the API's dry run), imported, reported
       const t1 = performance.now();

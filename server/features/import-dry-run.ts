@@ -79,6 +79,31 @@ const givenOf = (row: DryRunRow): AnyObject => {
   return given;
 };
 
+/**
+ * The stored rows (of every company) holding some values of one field, read once per batch: the rows a natural
+ * key names and the holders of a unique value are the same rows when the key is that unique field.
+ */
+class RowsByValue {
+  private readonly asked = new Map<string, Set<unknown>>();
+  private readonly rows = new Map<string, AnyObject[]>();
+
+  constructor(private readonly repo: SchemaRepository) {}
+
+  async of(field: string, values: readonly unknown[]): Promise<AnyObject[]> {
+    const asked = this.asked.get(field) ?? new Set<unknown>();
+    const missing = values.filter((value) => !asked.has(value));
+    if (missing.length) {
+      const found = (await this.repo.find({ where: { [field]: { inq: missing } } })).map(
+        (row) => row.toObject() as AnyObject,
+      );
+      for (const value of missing) asked.add(value);
+      this.asked.set(field, asked);
+      this.rows.set(field, [...(this.rows.get(field) ?? []), ...found]);
+    }
+    return this.rows.get(field) ?? [];
+  }
+}
+
 export class ImportDryRunController {
   constructor(
     @inject(FeatureBindings.REPOSITORIES) private readonly repos: RepositorySet,
@@ -156,6 +181,7 @@ export class ImportDryRunController {
     schema: ResourceSchema,
     given: readonly AnyObject[],
     empresaId: unknown,
+    byValue: RowsByValue,
   ): Promise<(AnyObject | undefined)[]> {
     const idField = schema.idField ?? 'id';
     const scope: AnyObject = schema.companyField ? { [schema.companyField]: empresaId } : {};
@@ -172,10 +198,24 @@ export class ImportDryRunController {
     for (const fields of schema.naturalKeys ?? []) {
       const rows = [...open].filter((i) => fields.every((field) => !isBlank(given[i][field])));
       if (!rows.length) continue;
-      const where: AnyObject = { ...scope };
-      for (const field of fields)
-        where[field] = { inq: [...new Set(rows.flatMap((i) => variants(given[i][field])))] };
-      const candidates = (await repo.find({ where })).map((row) => row.toObject() as AnyObject);
+      const valuesOf = (field: string) => [...new Set(rows.flatMap((i) => variants(given[i][field])))];
+      const company = schema.companyField;
+      const [only] = fields;
+      const shared =
+        fields.length === 1 &&
+        schema.fields.some((f) => f.name === only && f.unique && !f.uniqueWith) &&
+        (!company || (empresaId !== undefined && empresaId !== null));
+      let candidates: AnyObject[];
+      if (shared) {
+        // a unique key: the rows the duplicate check reads too (of every company), this company's kept
+        candidates = (await byValue.of(only, valuesOf(only))).filter(
+          (row) => !company || String(row[company]) === String(empresaId),
+        );
+      } else {
+        const where: AnyObject = { ...scope };
+        for (const field of fields) where[field] = { inq: valuesOf(field) };
+        candidates = (await repo.find({ where })).map((row) => row.toObject() as AnyObject);
+      }
       for (const i of rows) {
         const match = candidates.find((candidate) =>
           fields.every((field) => keyText(candidate[field]) === keyText(given[i][field])),
@@ -196,7 +236,8 @@ export class ImportDryRunController {
   ): Promise<DryRunAnswer[]> {
     const idField = schema.idField ?? 'id';
     const given = rows.map(givenOf);
-    const stored = await this.storedOf(repo, schema, given, empresaId);
+    const byValue = new RowsByValue(repo);
+    const stored = await this.storedOf(repo, schema, given, empresaId, byValue);
     const answers = new Map<number, DryRunAnswer>();
     const refuse = (i: number, error: AnyObject) =>
       answers.set(i, { line: rows[i].line, operation: stored[i] ? 'update' : 'create', error });
@@ -248,16 +289,16 @@ export class ImportDryRunController {
       if (error !== undefined) refuse(checking[k], errorBody(error));
       else passed.push({ i: checking[k], row });
     });
-    for (const { i, error } of await this.duplicates(repo, schema, passed, stored)) refuse(i, error);
+    for (const { i, error } of await this.duplicates(schema, passed, stored, byValue)) refuse(i, error);
     return [...answers.entries()].sort(([a], [b]) => a - b).map(([, answer]) => answer);
   }
 
   /** ER_DUP_ENTRY as the database would answer it, for unique fields other records already hold. */
   private async duplicates(
-    repo: SchemaRepository,
     schema: ResourceSchema,
     rows: readonly { i: number; row: AnyObject }[],
     stored: readonly (AnyObject | undefined)[],
+    byValue: RowsByValue,
   ): Promise<{ i: number; error: AnyObject }[]> {
     const idField = schema.idField ?? 'id';
     const out: { i: number; error: AnyObject }[] = [];
@@ -267,9 +308,7 @@ export class ImportDryRunController {
       const open = rows.filter(({ i, row }) => !refused.has(i) && !isBlank(row[field.name]));
       if (!open.length) continue;
       const values = [...new Set(open.flatMap(({ row }) => variants(row[field.name])))];
-      const others = (await repo.find({ where: { [field.name]: { inq: values } } })).map(
-        (other) => other.toObject() as AnyObject,
-      );
+      const others = await byValue.of(field.name, values);
       for (const { i, row } of open) {
         const value = row[field.name];
         const taken = others.some(

@@ -6,12 +6,14 @@
  * - indexes come from the declarations, unique keys case-insensitive (postgres-indexes.ts);
  * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts);
  * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does;
+ * - multi-row INSERTs are built in time linear in their values (insert-all.ts);
  * - on the embedded database, counts are kept until the next write (count-cache.ts).
  * The connector's class is not exported: its instance gets these methods.
  */
 import { currentTransaction } from '../transaction';
 import type { CountCache } from './count-cache';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
+import { buildInsertsLinearly, type InsertingConnector } from './insert-all';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
 import { FOLDED_PATTERN, LIKE_PATTERN, LIKE_SUBJECT } from './postgres-text';
 
@@ -149,6 +151,8 @@ function customize(connector: PostgresConnector): void {
     ];
     return Boolean(prop?.generated) && rows.some((row) => row[idName] != null);
   };
+  buildInsertsLinearly(connector as unknown as InsertingConnector);
+
   const create = connector.create.bind(connector);
   connector.create = (model, data, options, cb) =>
     create(model, data, options, (err, result) =>

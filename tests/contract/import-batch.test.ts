@@ -192,3 +192,34 @@ describe('batch update', () => {
     expect(moved.body.failed).toMatchObject({ line: 4, error: { statusCode: 403 } });
   });
 });
+
+describe('dry run', () => {
+  const check = (resource: string, batch: { line: number; values: Row }[], empresaId = 1) =>
+    batchCall(admin, `/importacion/comprobar/${resource}`, { empresaId, rows: batch });
+
+  it("reads a unique key once for the record it names and for duplicates: another company's name is refused, this company's is an update", async () => {
+    const ours = await call(admin, 'POST', '/productos', { empresaId: 1, nombre: `${tag}-D1` });
+    const theirs = await call(admin, 'POST', '/productos', { empresaId: 2, nombre: `${tag}-D2` });
+    expect([ours.status, theirs.status]).toEqual([200, 200]);
+    const answer = await check('productos', [
+      // this company's product, named in another case: an update, accepted
+      { line: 2, values: { nombre: `${tag}-d1`, categorias: `${tag} Sillas` } },
+      // another company's product: a create that the unique name refuses
+      { line: 3, values: { nombre: `${tag}-D2` } },
+      { line: 4, values: { nombre: `${tag}-D3` } },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows).toEqual([
+      {
+        line: 3,
+        operation: 'create',
+        error: expect.objectContaining({ code: 'ER_DUP_ENTRY', statusCode: 422 }),
+      },
+    ]);
+    // the same name seen from the other company: there it names its own product (an update)
+    const fromTheirs = await check('productos', [{ line: 2, values: { nombre: `${tag}-D2` } }], 2);
+    expect(fromTheirs.body.rows).toEqual([]);
+    // nothing was written
+    expect((await products(`${tag}-D`)).map((p) => p.nombre)).toEqual([`${tag}-D1`, `${tag}-D2`]);
+  });
+});

@@ -192,7 +192,7 @@ export const TableAndFileStep = ({
     <FileDrop onFile={onFile} disabled={running} />
     {reading && (
       <Stack direction="row" spacing={1} alignItems="center">
-        <CircularProgress size={20} />
+        <CircularProgress size={20} disableShrink />
         <Typography>Leyendo el fichero…</Typography>
       </Stack>
     )}
@@ -248,7 +248,7 @@ export const PreviewStep = ({
   <Step title="3. Vista previa">
     {preparing !== null && (
       <Stack direction="row" spacing={1} alignItems="center">
-        <CircularProgress size={20} />
+        <CircularProgress size={20} disableShrink />
         <Typography>
           Preparando filas… {formatCount(preparing)} de {formatCount(summary.rowCount)}
         </Typography>
@@ -257,7 +257,7 @@ export const PreviewStep = ({
     {checking && (
       <>
         <Stack direction="row" spacing={1} alignItems="center" data-testid="checking-rows">
-          <CircularProgress size={20} />
+          <CircularProgress size={20} disableShrink />
           <Typography>
             Comprobando las filas en el servidor… {formatCount(checking.done)} de{' '}
             {formatCount(checking.total)} (las primeras ya están comprobadas)
