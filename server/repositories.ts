@@ -96,6 +96,15 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     this.declaredRules = hasDeclaredRules(schema);
   }
 
+  /**
+   * This repository with its untyped signatures: for code driven by a schema at run time (field names read from
+   * the declaration, e.g. the generic checks over any resource). A repository typed from its declaration
+   * (repository-set.ts RepositoryOf) answers the same object here.
+   */
+  get untyped(): SchemaRepository {
+    return this;
+  }
+
   // ---- write rules ----
 
   /** Adds rules run around this resource's writes (server features: overlap checks, ERP calls). */

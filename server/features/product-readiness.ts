@@ -160,7 +160,8 @@ export class ProductReadinessController {
     // the rules of the company counted (and those shared by every company)
     const ruleCompany = company.empresaId as number | undefined;
     for (const rule of await this.repos.repository(RULES).find({
-      where: ruleCompany === undefined ? {} : { or: [{ empresaId: ruleCompany }, { empresaId: null }] },
+      where:
+        ruleCompany === undefined ? {} : { or: [{ empresaId: ruleCompany }, { empresaId: { eq: null } }] },
       fields: { id: true, marketplaceId: true },
     })) {
       const id = Number(rule.marketplaceId);

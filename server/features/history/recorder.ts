@@ -140,7 +140,7 @@ async function lastVersions(
   const out = new Map<number, AnyObject>();
   if (!ids.length) return out;
   const connector = sqlConnectorOf(history.dataSource);
-  let latest: unknown[];
+  let latest: number[];
   if (ids.length === 1 || !connector) {
     latest = [];
     for (const productoId of ids) {
@@ -159,7 +159,7 @@ async function lastVersions(
       `SELECT MAX(${c('id')}) AS m FROM ${t} WHERE ${c('productoId')} IN (${ids.map(() => '?').join(',')}) GROUP BY ${c('productoId')}`,
       [...ids],
     );
-    latest = (await run(connector, stmt, options)).map((row) => row.m ?? row.M);
+    latest = (await run(connector, stmt, options)).map((row) => Number(row.m ?? row.M));
   }
   if (!latest.length) return out;
   for (const row of await history.find({ where: { id: { inq: latest } } }, options)) {

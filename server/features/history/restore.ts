@@ -90,7 +90,7 @@ const isEmpty = (plan: Plan): boolean =>
 async function checkReferences(
   repos: RepositorySet,
   plan: Plan,
-  empresaId: unknown,
+  empresaId: number | null | undefined,
   options: Options,
 ): Promise<void> {
   const written = (section: string): Row[] => {
@@ -134,7 +134,7 @@ async function checkReferences(
     if (!names.length) continue;
     const found = await repos
       .repository(resource)
-      .find({ where: { empresaId }, fields: { nombre: true } }, options);
+      .find({ where: { empresaId: { eq: empresaId } }, fields: { nombre: true } }, options);
     const known = new Set(found.map((row) => nameKey(String(row.nombre ?? ''))));
     const missing = names.find((name) => !known.has(nameKey(name)));
     if (missing)

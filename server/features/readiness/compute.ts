@@ -471,7 +471,7 @@ async function storeScores(
       );
   const ctx = readinessContext();
   const now = new Date();
-  const stale: unknown[] = [];
+  const stale: number[] = [];
   const writes: ScoreRow[] = [];
   for (const { product, empresaId } of read) {
     const stored = new Map((existing.get(product.id) ?? []).map((row) => [Number(row.marketplaceId), row]));
@@ -497,7 +497,7 @@ async function storeScores(
       }
     }
     // rows of marketplaces that no longer exist
-    if (only === undefined) for (const row of stored.values()) stale.push(row.id);
+    if (only === undefined) for (const row of stored.values()) stale.push(Number(row.id));
   }
   await upsertScores(repos, writes, options);
   if (stale.length) await scores.deleteAll({ id: { inq: stale } }, options);

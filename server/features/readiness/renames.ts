@@ -52,7 +52,8 @@ export async function followRename(
   options: Options,
 ): Promise<number> {
   const rules = repos.repository(RULES);
-  const owners = company === null ? [{ empresaId: null }] : [{ empresaId: company }, { empresaId: null }];
+  const everyCompany = { empresaId: { eq: null } };
+  const owners = company === null ? [everyCompany] : [{ empresaId: company }, everyCompany];
   const candidates = (
     await rules.find(
       { where: { and: [{ or: owners }, ...(follow.tipo ? [{ tipo: follow.tipo }] : [])] } },
