@@ -74,6 +74,12 @@ export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
 /** A row of a resource named at run time (a child table of the product), as a plain object. */
 export type PlainRow = Record<string, unknown>;
 
+/**
+ * A row of a resource named at run time as a plain object (LoopBack types `toObject()` as `Object`; it is the
+ * row's own properties).
+ */
+export const plainRow = (row: Pick<Entity, 'toObject'>): PlainRow => ({ ...row.toObject() });
+
 /** The repository of the resource `N` of the registry, every call checked against its declaration. */
 export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
 
