@@ -18,7 +18,7 @@ import type { ResourceSchema } from '../src/resources/types';
 import { joinDecorator, joinsFor } from './joins';
 import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
-import { InternalRepository, SchemaRepository, type IdType, type RowClass } from './repositories';
+import { InternalRepository, SchemaRepository, plainRow, type IdType, type RowClass } from './repositories';
 import { ViewRepository } from './views';
 import type { WriteHooks } from './write-rules';
 
@@ -74,11 +74,8 @@ export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
 /** A row of a resource named at run time (a child table of the product), as a plain object. */
 export type PlainRow = Record<string, unknown>;
 
-/**
- * A row of a resource named at run time as a plain object (LoopBack types `toObject()` as `Object`; it is the
- * row's own properties).
- */
-export const plainRow = (row: Pick<Entity, 'toObject'>): PlainRow => ({ ...row.toObject() });
+/** A row of a resource named at run time as a plain object. */
+export { plainRow };
 
 /** The repository of the resource `N` of the registry, every call checked against its declaration. */
 export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
