@@ -2,8 +2,8 @@
  * Joined (read-only) columns: filled on read from a referenced resource, never stored.
  * Declarative: one line per join.
  */
-import type { AnyObject } from '@loopback/repository';
 import type { Row, RowDecorator, SchemaRepository } from './repositories';
+import type { PlainRow } from './repository-set';
 
 export interface JoinSpec {
   /** The resource whose rows get the columns. */
@@ -40,7 +40,7 @@ export function joinDecorator(
       ];
       if (!ids.length) continue;
       const found = await target.find({ where: { [idField]: { inq: ids } } });
-      const byId = new Map<unknown, AnyObject>(found.map((t) => [t[idField], t]));
+      const byId = new Map<unknown, PlainRow>(found.map((t) => [t[idField], t]));
       for (const row of rows) {
         const source = byId.get(row[spec.via]);
         for (const [column, from] of Object.entries(spec.columns)) {

@@ -30,6 +30,7 @@ import {
 } from '@loopback/repository';
 import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
+import type { PlainRow } from './repository-set';
 import { serverManagedFields, writeOnlyFields } from './models';
 import { inTransaction, supportsTransactions } from './transaction';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
@@ -52,8 +53,12 @@ const CREATE_STAMPS = ['fechaCreacion', 'fechaGeneracion', 'fecha'];
 const WRITE_STAMP = 'fechaModificacion';
 const PASSWORD = 'password';
 
-/** A row as a plain object (hooks work on data, not entities). */
-const plain = (row: Row): AnyObject => row.toObject() as AnyObject;
+/**
+ * A row as a plain object (hooks work on data, not entities): its own properties, which LoopBack types as
+ * `Object`.
+ */
+export const plainRow = (row: Pick<Entity, 'toObject'>): PlainRow => row.toObject() as PlainRow;
+const plain = plainRow;
 
 export { hashPassword };
 
@@ -96,6 +101,15 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     this.declaredRules = hasDeclaredRules(schema);
   }
 
+  /**
+   * This repository with its untyped signatures: for code driven by a schema at run time (field names read from
+   * the declaration, e.g. the generic checks over any resource). A repository typed from its declaration
+   * (repository-set.ts RepositoryOf) answers the same object here.
+   */
+  get untyped(): SchemaRepository {
+    return this;
+  }
+
   // ---- write rules ----
 
   /** Adds rules run around this resource's writes (server features: overlap checks, ERP calls). */
@@ -108,7 +122,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   /** Refuses (throws) before anything is written when a row breaks a rule. */
-  private async checkRows(rows: readonly AnyObject[], stored?: readonly AnyObject[]): Promise<void> {
+  private async checkRows(rows: readonly PlainRow[], stored?: readonly PlainRow[]): Promise<void> {
     for (const [i, row] of rows.entries()) {
       if (this.declaredRules) checkDeclaredRules(this.schema, row);
       for (const hook of this.hooks) if (hook.beforeWrite) await hook.beforeWrite(row, stored?.[i]);
@@ -119,7 +133,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
    * The write rules (declared rules and beforeWrite hooks) on a row as it would be stored, without writing it
    * (the import's dry run): throws what the write would; answers the row as the hooks normalised it.
    */
-  async checkWrite(row: AnyObject): Promise<AnyObject> {
+  async checkWrite(row: PlainRow): Promise<PlainRow> {
     const checked = { ...row };
     if (this.checksWrites) await this.checkRows([checked]);
     return checked;
@@ -132,8 +146,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
    * are normalised in place as the hooks leave them.
    */
   private async checkMany(
-    rows: AnyObject[],
-    stored?: readonly (AnyObject | undefined)[],
+    rows: PlainRow[],
+    stored?: readonly (PlainRow | undefined)[],
   ): Promise<(unknown | undefined)[]> {
     const errors: (unknown | undefined)[] = rows.map(() => undefined);
     if (this.declaredRules) {
@@ -175,9 +189,9 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
    * rows as they are now, for updates.
    */
   async checkWriteMany(
-    rows: readonly AnyObject[],
-    stored?: readonly (AnyObject | undefined)[],
-  ): Promise<{ row: AnyObject; error?: unknown }[]> {
+    rows: readonly PlainRow[],
+    stored?: readonly (PlainRow | undefined)[],
+  ): Promise<{ row: PlainRow; error?: unknown }[]> {
     const checked = rows.map((row) => ({ ...row }));
     const errors = this.checksWrites ? await this.checkMany(checked, stored) : [];
     return checked.map((row, i) => (errors[i] === undefined ? { row } : { row, error: errors[i] }));
@@ -195,7 +209,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   /** Runs the hooks of `kind` (with `transactional` false: the delete hooks not already run in its transaction). */
   private async after(
     kind: 'afterCreate' | 'afterDelete',
-    rows: AnyObject[],
+    rows: PlainRow[],
     transactional = true,
   ): Promise<void> {
     if (!rows.length) return;
@@ -215,7 +229,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   /** Runs the beforeDelete hooks (they refuse by throwing, or remove what depends on the rows). */
-  private async checkDeletes(rows: AnyObject[]): Promise<void> {
+  private async checkDeletes(rows: PlainRow[]): Promise<void> {
     if (!rows.length) return;
     for (const hook of this.hooks) if (hook.beforeDelete) await hook.beforeDelete(rows);
   }
@@ -281,8 +295,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
 
   // ---- writes ----
 
-  private async prepare(data: DataObject<Row>, mode: 'create' | 'update'): Promise<AnyObject> {
-    const row: AnyObject = { ...data };
+  private async prepare(data: DataObject<Row>, mode: 'create' | 'update'): Promise<PlainRow> {
+    const row: PlainRow = { ...data };
     for (const field of this.joined) delete row[field];
     const now = new Date();
     if (mode === 'create') {
@@ -342,7 +356,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
    * Multi-row INSERTs, one per set of given columns (the connectors list the columns of the first row: a row
    * without a column another has would get NULL instead of its default), answered in the order of `rows`.
    */
-  private async insertMany(rows: AnyObject[], options: Options | undefined): Promise<Row[]> {
+  private async insertMany(rows: PlainRow[], options: Options | undefined): Promise<Row[]> {
     const groups = new Map<string, number[]>();
     rows.forEach((row, i) => {
       const signature = Object.keys(row)
@@ -402,7 +416,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
           });
         }
         // rows given the same changes are written by one UPDATE
-        const groups = new Map<string, { row: AnyObject; ids: IdType[] }>();
+        const groups = new Map<string, { row: PlainRow; ids: IdType[] }>();
         for (const [i, row] of prepared.entries()) {
           if (!Object.keys(row).some((k) => k in this.entityClass.definition.properties)) continue;
           const key = JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -465,7 +479,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   /** The rows as they were and as they are now (read back in `options`' transaction). */
-  private async readBack(before: AnyObject[], options: Options | undefined): Promise<RowChange[]> {
+  private async readBack(before: PlainRow[], options: Options | undefined): Promise<RowChange[]> {
     const ids = before.map((row) => row[this.idProp]);
     const now = new Map(
       (await super.find({ where: { [this.idProp]: ids.length === 1 ? ids[0] : { inq: ids } } }, options))
@@ -504,12 +518,12 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   }
 
   private async replaceFrom(
-    existing: AnyObject,
+    existing: PlainRow,
     id: IdType,
     data: DataObject<Row>,
     options: Options | undefined,
   ): Promise<void> {
-    const row: AnyObject = { ...data };
+    const row: PlainRow = { ...data };
     for (const field of this.joined) delete row[field];
     for (const field of this.preservedOnReplace) {
       if (field === PASSWORD) continue;
@@ -543,7 +557,7 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     );
   }
 
-  private async afterDeleteInTransaction(rows: AnyObject[], options: Options): Promise<void> {
+  private async afterDeleteInTransaction(rows: PlainRow[], options: Options): Promise<void> {
     if (!rows.length) return;
     for (const hook of this.hooks) if (hook.deleteInTransaction) await hook.afterDelete?.(rows, options);
     await this.record(

@@ -18,7 +18,7 @@ import type { ResourceSchema } from '../src/resources/types';
 import { joinDecorator, joinsFor } from './joins';
 import { installParentScope } from './parent-scope';
 import type { ModelSet } from './models';
-import { InternalRepository, SchemaRepository, type IdType, type RowClass } from './repositories';
+import { InternalRepository, SchemaRepository, plainRow, type IdType, type RowClass } from './repositories';
 import { ViewRepository } from './views';
 import type { WriteHooks } from './write-rules';
 
@@ -62,13 +62,6 @@ type TypedMethods<E extends object> = {
 export type TypedRepository<E extends object> = Omit<SchemaRepository, keyof TypedMethods<E>> &
   TypedMethods<E>;
 
-/**
- * What `repository(name)` answers for a registered name: the typed signatures first, SchemaRepository's untyped
- * ones behind them (a where on a joined column, a row built as AnyObject), so it is still a SchemaRepository
- * wherever one is expected. Code that wants every call checked holds it as `RepositoryOf<N>`.
- */
-export type LenientRepository<E extends object> = TypedMethods<E> & SchemaRepository;
-
 /** The record of a registered resource as the API stores it (dates read as Date, written as Date or text). */
 export type StoredEntity<N extends ResourceName> = EntityOf<N, Date | string>;
 
@@ -81,12 +74,19 @@ export type RowOf<N extends ResourceName> = EntityRow<StoredEntity<N>>;
 /** A row of a resource named at run time (a child table of the product), as a plain object. */
 export type PlainRow = Record<string, unknown>;
 
+/** A row of a resource named at run time as a plain object. */
+export { plainRow };
+
 /** The repository of the resource `N` of the registry, every call checked against its declaration. */
 export type RepositoryOf<N extends ResourceName> = TypedRepository<StoredEntity<N>>;
 
-/** `repository(name)`: typed for a registered resource's name, the plain repository for any other name. */
+/**
+ * `repository(name)`: for a registered resource's name, its repository with every call checked against the
+ * declaration (RepositoryOf; `.untyped` gives the same repository for code driven by a schema at run time); for a
+ * name known only at run time, the plain repository.
+ */
 export interface RepositoryLookup {
-  <N extends ResourceName>(name: N): LenientRepository<StoredEntity<N>>;
+  <N extends ResourceName>(name: N): RepositoryOf<N>;
   (name: string): SchemaRepository;
 }
 

@@ -3,7 +3,6 @@
  * the repositories (passwords hashed, stamps set, unique keys checked) in dependency order: referenced
  * resources first, join models last.
  */
-import type { AnyObject } from '@loopback/repository';
 import type { ResourceSchema } from '../src/resources/types';
 import type { RepositorySet } from './repository-set';
 import { buildDemoData, type DemoData, type DemoLogin } from './seed/index';
@@ -46,12 +45,12 @@ export async function seedIfEmpty(set: RepositorySet, build: () => DemoData = de
   for (const schema of insertionOrder([...set.repositories.values()].map((r) => r.schema))) {
     known.add(schema.name);
     const rows = data.rows[schema.name];
-    if (rows?.length) await set.repository(schema.name).createAll(rows as AnyObject[]);
+    if (rows?.length) await set.repository(schema.name).createAll(rows);
   }
   for (const [name, repo] of set.joinRepositories) {
     known.add(name);
     const rows = data.rows[name];
-    if (rows?.length) await repo.createAll(rows as AnyObject[]);
+    if (rows?.length) await repo.createAll(rows);
   }
   const unknown = Object.keys(data.rows).filter((name) => !known.has(name) && !set.views.has(name));
   if (unknown.length) console.warn(`Seed: no repository for ${unknown.join(', ')}; rows skipped.`);

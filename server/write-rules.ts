@@ -6,28 +6,29 @@
  * - pluggable: features add WriteHooks to a repository (e.g. the range-overlap check and the ERP call of
  *   ProductosPorRango in features/reference-data-ranges.ts).
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { dateOrderErrors, formatErrors } from '../src/resources/rules';
 import type { ResourceSchema } from '../src/resources/types';
+import type { PlainRow } from './repository-set';
 
 /** One stored row before and after a write: no `before` for a create, no `after` for a delete. */
-export interface WriteRecord<S extends object = AnyObject> {
+export interface WriteRecord<S extends object = PlainRow> {
   before?: S;
   after?: S;
 }
 
 /** One row before and after an update. */
-export interface RowChange<S extends object = AnyObject> {
+export interface RowChange<S extends object = PlainRow> {
   before: S;
   after: S;
 }
 
 /**
  * `W`: a row as it will be written (a create has no id yet); `S`: a stored row. A typed repository
- * (repository-set.ts RepositoryOf) gives the types its declaration derives; untyped, both are AnyObject.
+ * (repository-set.ts RepositoryOf) gives the types its declaration derives; untyped, both are plain rows.
  */
-export interface WriteHooks<W extends object = AnyObject, S extends object = W> {
+export interface WriteHooks<W extends object = PlainRow, S extends object = W> {
   /**
    * Before a create, replace or update: the row as it will be stored (an update's changes merged over the
    * stored row, with its id). Throw (e.g. `fieldError`) to refuse the write; nothing is written then.
@@ -42,7 +43,7 @@ export interface WriteHooks<W extends object = AnyObject, S extends object = W> 
    * as `beforeWrite` does. When present, batches use it instead of calling `beforeWrite` row by row; a hook
    * must refuse exactly the rows `beforeWrite` would.
    */
-  beforeWriteMany?(rows: AnyObject[], stored?: (AnyObject | undefined)[]): Promise<(unknown | undefined)[]>;
+  beforeWriteMany?(rows: PlainRow[], stored?: (PlainRow | undefined)[]): Promise<(unknown | undefined)[]>;
   /**
    * Before a delete, with the rows about to be removed: throw to refuse the delete (nothing is removed then),
    * or remove what depends on them first (a failure there refuses the delete).
@@ -86,7 +87,7 @@ export function fieldErrors(errors: Readonly<Record<string, string>>, code = 'in
 }
 
 /** Throws 422 when a row breaks the schema's declared rules (`notBefore` dates, `format` check digits). */
-export function checkDeclaredRules(schema: ResourceSchema, row: AnyObject): void {
+export function checkDeclaredRules(schema: ResourceSchema, row: PlainRow): void {
   const dates = dateOrderErrors(schema, row);
   if (Object.keys(dates).length) throw fieldErrors(dates, 'notBefore');
   const formats = formatErrors(schema, row);

@@ -12,10 +12,9 @@
  * (queue.ts), running it (queue-run.ts, store-texts.ts), generating without storing (direct.ts), reading and
  * reviewing (review.ts) and prompts (prompts.ts).
  */
-import type { AnyObject } from '@loopback/repository';
 import type { ProcessSummary, QueueItem, RowResult } from '../../src/core/aiTexts/contract';
 import type { Row } from '../repositories';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositorySet } from '../repository-set';
 import type { CompanyAccess } from '../auth/keys';
 import type { Budget } from './budget';
 import { StoredClaims } from './claims';
@@ -118,7 +117,7 @@ export class TextGenerationService {
     return this.run.process(options);
   }
 
-  generarSinGuardar(item: QueueItem, budget?: Budget): Promise<AnyObject[]> {
+  generarSinGuardar(item: QueueItem, budget?: Budget): Promise<PlainRow[]> {
     return this.direct.generarSinGuardar(item, budget);
   }
 
@@ -126,11 +125,11 @@ export class TextGenerationService {
     return this.direct.pruebas(...args);
   }
 
-  textosProducto(idProducto: number): Promise<AnyObject[]> {
+  textosProducto(idProducto: number): Promise<PlainRow[]> {
     return this.review.textosProducto(idProducto);
   }
 
-  revisados(filters: ReviewFilters): Promise<AnyObject[]> {
+  revisados(filters: ReviewFilters): Promise<PlainRow[]> {
     return this.review.revisados(filters);
   }
 
@@ -142,7 +141,7 @@ export class TextGenerationService {
     return this.review.setRevisado(ids, nuevoEstado);
   }
 
-  guardar(idPrompt: number | undefined, body: readonly TextInput[]): Promise<AnyObject[]> {
+  guardar(idPrompt: number | undefined, body: readonly TextInput[]): Promise<PlainRow[]> {
     return this.review.guardar(idPrompt, body);
   }
 

@@ -3,13 +3,13 @@
  * the roles × permisos matrix, and replacing a role's permisos or a user's roles. The join models and their
  * keys are read from the relations the schemas declare (usuarios.roles, roles.permisos).
  */
-import { EntityNotFoundError, type AnyObject, type Filter, type Where } from '@loopback/repository';
+import { EntityNotFoundError, type Filter, type Where } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
-import type { RelationSchema } from '../../src/resources/types';
+import type { RelationSchema, ResourceSchema } from '../../src/resources/types';
 import { ADMIN_ROLE, restrictWhere } from '../company';
 import { checkFilter } from '../query-guard';
 import type { InternalRepository, Row, SchemaRepository } from '../repositories';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositoryOf, RepositorySet } from '../repository-set';
 import { Mutex } from '../mutex';
 import { MANAGE_ALL } from '../../src/core/apiPermisos';
 import {
@@ -27,8 +27,8 @@ export const FORBIDDEN_ADMIN_PERMISOS =
   'Solo un administrador puede cambiar los permisos del rol de administrador.';
 
 export interface PermissionMatrix {
-  roles: AnyObject[];
-  permisos: AnyObject[];
+  roles: PlainRow[];
+  permisos: PlainRow[];
   asignaciones: { rolId: number; permisoId: number }[];
 }
 
@@ -53,9 +53,9 @@ export interface CallerState {
 export const CALLER_CACHE_MS = 2000;
 
 export class AccessService {
-  readonly usuarios: SchemaRepository;
-  readonly roles: SchemaRepository;
-  readonly permisos: SchemaRepository;
+  readonly usuarios: RepositoryOf<'usuarios'>;
+  readonly roles: RepositoryOf<'roles'>;
+  readonly permisos: RepositoryOf<'permisos'>;
   private readonly userRoles: Link;
   private readonly rolePermisos: Link;
   /** Serialises assignment replacements in this process (a replacement reads, then writes). */
@@ -74,7 +74,7 @@ export class AccessService {
     this.rolePermisos = this.link(set, this.roles, this.permisos.schema.name);
   }
 
-  private link(set: RepositorySet, source: SchemaRepository, target: string): Link {
+  private link(set: RepositorySet, source: { schema: ResourceSchema }, target: string): Link {
     const relation = (source.schema.relations ?? []).find(
       (r: RelationSchema) => r.kind === 'hasManyThrough' && r.target === target,
     );
@@ -191,16 +191,16 @@ export class AccessService {
           })
         : [];
     return {
-      roles: roles.map((r) => this.shape(this.roles, r)),
-      permisos: permisos.map((p) => this.shape(this.permisos, p)),
+      roles: roles.map((r) => this.shape(this.roles.schema, r.toObject())),
+      permisos: permisos.map((p) => this.shape(this.permisos.schema, p.toObject())),
       asignaciones: links.map((l) => ({ rolId: Number(l[keyFrom]), permisoId: Number(l[keyTo]) })),
     };
   }
 
   /** Every readable field of the schema, null when unset (the same shape on both stores). */
-  private shape(repo: SchemaRepository, row: Row): AnyObject {
-    const out: AnyObject = {};
-    for (const field of repo.schema.fields) if (!field.writeOnly) out[field.name] = row[field.name] ?? null;
+  private shape(schema: ResourceSchema, row: PlainRow): PlainRow {
+    const out: PlainRow = {};
+    for (const field of schema.fields) if (!field.writeOnly) out[field.name] = row[field.name] ?? null;
     return out;
   }
 
@@ -234,12 +234,12 @@ export class AccessService {
 
   /** Replaces a role's permisos; only an admin may change those of the admin role (403 otherwise). */
   async setRolePermisos(access: CompanyAccess, rolId: number, permisoIds: number[]): Promise<void> {
-    await this.assertExist(this.roles, [rolId]);
+    await this.assertExist(this.roles.untyped, [rolId]);
     if (!access.admin && (await this.adminRoleIds([rolId])).size) {
       throw new HttpErrors.Forbidden(FORBIDDEN_ADMIN_PERMISOS);
     }
     const ids = [...new Set(permisoIds)];
-    const rows = await this.assertExist(this.permisos, ids);
+    const rows = await this.assertExist(this.permisos.untyped, ids);
     if (!access.admin) {
       // Nobody grants more than they hold: every permiso added must be one the caller's own rules cover.
       const rules = (access.userId !== null && (await this.stateOf(access.userId))?.rules) || [];
@@ -268,9 +268,9 @@ export class AccessService {
   async setUserRoles(access: CompanyAccess, usuarioId: number, rolIds: number[]): Promise<void> {
     const companyField = this.usuarios.schema.companyField;
     const visible = companyField ? restrictWhere(undefined, access, companyField) : undefined;
-    await this.assertExist(this.usuarios, [usuarioId], visible);
+    await this.assertExist(this.usuarios.untyped, [usuarioId], visible);
     const ids = [...new Set(rolIds)];
-    await this.assertExist(this.roles, ids);
+    await this.assertExist(this.roles.untyped, ids);
     if (!access.admin) {
       const current = await this.rolesOf(usuarioId);
       const changed = [

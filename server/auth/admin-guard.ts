@@ -16,12 +16,14 @@
  * parameter validation and before the write; ids a non-admin cannot see keep answering 404.
  */
 import type { Interceptor } from '@loopback/core';
-import type { AnyObject, Where } from '@loopback/repository';
+import type { Where } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import type { ResourceSchema } from '../../src/resources/types';
 import { ADMIN_ROLE, restrictWhere } from '../company';
 import { resourceOf } from '../crud-controllers';
 import type { IdType, Row, SchemaRepository } from '../repositories';
+import type { PlainRow, RepositoryOf } from '../repository-set';
+import { isRecord } from '../../src/core/guards';
 import { FORBIDDEN_ADMIN_PERMISOS, type AccessService } from './access';
 import { passwordProblem } from '../../src/core/passwordPolicy';
 import { fieldErrors } from '../write-rules';
@@ -38,16 +40,13 @@ export const FORBIDDEN_CREDENTIALS =
 
 /** A write of a generated CRUD controller: what it sends and which stored rows it touches. */
 export interface GuardedWrite {
-  /** The body of a create, replace or update. */
-  data?: AnyObject;
+  /** The body of a create, replace or update (as the client sent it). */
+  data?: PlainRow;
   /** The row of a by-id replace, update or delete. */
   id?: IdType;
   /** PATCH ?where: every row `where` matches (all rows without one). */
   many?: { where?: Where<Row> };
 }
-
-const isObject = (value: unknown): value is AnyObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The write a generated controller method performs with these arguments (crud-controllers.ts: create(data),
@@ -55,7 +54,7 @@ const isObject = (value: unknown): value is AnyObject =>
  * other methods and a PATCH by id with an empty body (LoopBack answers it 400 and writes nothing).
  */
 export function writeOf(method: string, args: readonly unknown[]): GuardedWrite | undefined {
-  const body = (value: unknown): AnyObject => (isObject(value) ? value : {});
+  const body = (value: unknown): PlainRow => (isRecord(value) ? value : {});
   switch (method) {
     case 'create':
       return { data: body(args[0]) };
@@ -88,7 +87,7 @@ export class AdminGuard {
     ]);
   }
 
-  get usuarios(): SchemaRepository {
+  get usuarios(): RepositoryOf<'usuarios'> {
     return this.access.usuarios;
   }
 
@@ -126,18 +125,18 @@ export class AdminGuard {
 
   private async roleWrite(write: GuardedWrite): Promise<string | undefined> {
     if (write.data?.codigo === ADMIN_ROLE) return FORBIDDEN_ADMIN_ROLE_EDIT;
-    const rows = await this.targets(this.access.roles, write);
+    const rows = await this.targets(this.access.roles.untyped, write);
     return rows.some((r) => r.codigo === ADMIN_ROLE) ? FORBIDDEN_ADMIN_ROLE_EDIT : undefined;
   }
 
   private async permisoWrite(write: GuardedWrite): Promise<string | undefined> {
-    const repo = this.access.permisos;
+    const repo = this.access.permisos.untyped;
     const ids = this.ids(repo, await this.targets(repo, write));
     return (await this.access.adminPermisoIds(ids)).size ? FORBIDDEN_ADMIN_PERMISOS : undefined;
   }
 
   private async usuarioWrite(caller: CompanyAccess, write: GuardedWrite): Promise<string | undefined> {
-    const repo = this.access.usuarios;
+    const repo = this.access.usuarios.untyped;
     // Users of another company stay invisible: their routes answer 404 as before.
     const ids = this.ids(repo, await this.targets(repo, write, caller));
     if ((await this.access.adminUserIds(ids)).size) return FORBIDDEN_ADMIN_USER;
@@ -151,13 +150,13 @@ export class AdminGuard {
 }
 
 /** 422 naming `password` when a new password breaks the policy (for every caller, admins included). */
-async function checkPasswordPolicy(repo: SchemaRepository, write: GuardedWrite): Promise<void> {
+async function checkPasswordPolicy(repo: RepositoryOf<'usuarios'>, write: GuardedWrite): Promise<void> {
   const password = write.data?.password;
   if (typeof password !== 'string' || password === '') return;
   let mail = typeof write.data?.mail === 'string' ? write.data.mail : undefined;
   if (mail === undefined && write.id !== undefined) {
-    const [stored] = await repo.find({ where: { [repo.schema.idField]: write.id }, limit: 1 });
-    mail = typeof stored?.mail === 'string' ? stored.mail : undefined;
+    const [stored] = await repo.find({ where: { id: Number(write.id) }, limit: 1 });
+    mail = stored?.mail ?? undefined;
   }
   const problem = passwordProblem(password, mail);
   if (problem) throw fieldErrors({ password: problem }, 'passwordPolicy');

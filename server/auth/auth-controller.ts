@@ -13,12 +13,12 @@
  * GET /usuarios/me → the current usuario with empresaId, roles and their permisos (userData of the login too)
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, post, Request, requestBody, RestBindings } from '@loopback/rest';
 import { AuthBindings, PUBLIC, type CompanyAccess, type CurrentUser } from './keys';
 import { requires, signedIn } from './permiso';
 import type { LoginThrottle } from './throttle';
 import { INVALID_REFRESH, type TokenService } from './tokens';
+import type { PlainRow } from '../repository-set';
 import {
   USER_DISABLED,
   userDisabled,
@@ -81,7 +81,7 @@ interface Credentials {
 export interface LoginResult {
   accessToken: string;
   refreshToken: string;
-  userData: AnyObject;
+  userData: PlainRow;
 }
 
 export class AuthController {
@@ -154,7 +154,7 @@ export class AuthController {
   signup(
     @requestBody(SIGNUP) data: SignupData,
     @inject(AuthBindings.COMPANY_ACCESS) creator: CompanyAccess,
-  ): Promise<AnyObject> {
+  ): Promise<PlainRow> {
     return this.users.signup(data, creator);
   }
 
@@ -175,7 +175,7 @@ export class AuthController {
   }
 
   @get('/usuarios/me', { ...signedIn(), ...okJson('The current usuario') })
-  me(@inject(AuthBindings.CURRENT_USER) current: CurrentUser): Promise<AnyObject> {
+  me(@inject(AuthBindings.CURRENT_USER) current: CurrentUser): Promise<PlainRow> {
     return this.users.userData(current.id);
   }
 }

@@ -2,13 +2,13 @@
  * The users side of auth: credential check (bcrypt), the `userData` document (the usuario without its
  * password, with its roles each carrying their permisos), and sign-up.
  */
-import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
+import { isRecord } from '../../src/core/guards';
 import { passwordProblem } from '../../src/core/passwordPolicy';
 import { forbiddenCompany, mayWriteCompany } from '../company';
 import { decoyHash, verifyPassword } from '../passwords';
 import { fieldErrors } from '../write-rules';
-import type { Row, SchemaRepository } from '../repositories';
+import type { PlainRow, RepositoryOf, RowOf, StoredEntity } from '../repository-set';
 import type { CompanyAccess, CurrentUser } from './keys';
 
 export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
@@ -18,7 +18,8 @@ export const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta.';
 export const USER_DISABLED = 'Este usuario está desactivado. Consulte con un administrador.';
 
 /** A disabled user (activoSN 'N'): refused at sign-in, at refresh and on every request. Active otherwise. */
-export const userDisabled = (user: AnyObject | null | undefined): boolean => user?.activoSN === 'N';
+export const userDisabled = (user: { activoSN?: unknown } | null | undefined): boolean =>
+  user?.activoSN === 'N';
 
 export interface UserServiceOptions {
   /** Whether POST /auth/signup creates accounts (always only for admins). */
@@ -44,12 +45,12 @@ export interface SignupData {
 
 export class UserService {
   constructor(
-    private readonly usuarios: SchemaRepository,
+    private readonly usuarios: RepositoryOf<'usuarios'>,
     private readonly options: UserServiceOptions = { signup: true },
   ) {}
 
   /** The user of an email, compared case-insensitively (as MySQL's collation does) on both stores. */
-  async findByEmail(email: string): Promise<Row | null> {
+  async findByEmail(email: string): Promise<RowOf<'usuarios'> | null> {
     const found = await this.usuarios.find({
       where: { mail: { like: likeLiteral(email.trim()) } },
       limit: 1,
@@ -58,7 +59,7 @@ export class UserService {
   }
 
   /** The user for these credentials, or 401 'Email o contraseña incorrectos.'. */
-  async verifyCredentials(email: string, password: string): Promise<Row> {
+  async verifyCredentials(email: string, password: string): Promise<RowOf<'usuarios'>> {
     const user = await this.findByEmail(email);
     const hash = user?.password;
     // An unknown e-mail costs one bcrypt check too, so the answer time does not tell which e-mails exist.
@@ -80,7 +81,7 @@ export class UserService {
       throw new HttpErrors.Unauthorized(WRONG_CURRENT_PASSWORD);
     }
     const mail = change.mail ?? String(user.mail);
-    const data: AnyObject = {};
+    const data: Pick<StoredEntity<'usuarios'>, 'mail' | 'password'> = {};
     if (change.mail !== undefined) data.mail = change.mail;
     if (change.password !== undefined) {
       const problem = passwordProblem(change.password, mail);
@@ -90,7 +91,7 @@ export class UserService {
     if (Object.keys(data).length) await this.usuarios.updateById(id, data);
   }
 
-  profile(user: AnyObject, sid: string): CurrentUser {
+  profile(user: Pick<StoredEntity<'usuarios'>, 'id' | 'mail' | 'empresaId'>, sid: string): CurrentUser {
     return {
       id: Number(user.id),
       email: String(user.mail),
@@ -103,19 +104,20 @@ export class UserService {
    * The usuario (no password) with `empresaId` (null when none) and `roles`, each with `permisos` (both always
    * arrays here).
    */
-  async userData(id: number): Promise<AnyObject> {
+  async userData(id: number): Promise<PlainRow> {
     const user = await this.usuarios.findById(id, {
       include: [{ relation: 'roles', scope: { include: [{ relation: 'permisos' }] } }],
     });
-    const data = user.toJSON() as AnyObject;
+    // the included relations are no declared fields: the row as JSON, with `roles` read through a guard
+    const data: PlainRow = { ...user.toJSON() };
     data.empresaId = data.empresaId ?? null;
-    const roles = Array.isArray(data.roles) ? (data.roles as AnyObject[]) : [];
+    const roles = Array.isArray(data.roles) ? data.roles.filter(isRecord) : [];
     data.roles = roles.map((rol) => ({ ...rol, permisos: Array.isArray(rol.permisos) ? rol.permisos : [] }));
     return data;
   }
 
   /** A new usuario, by default in the creator's company: only an admin signs users up (403 otherwise). */
-  async signup(data: SignupData, creator: CompanyAccess): Promise<AnyObject> {
+  async signup(data: SignupData, creator: CompanyAccess): Promise<PlainRow> {
     if (!this.options.signup) throw new HttpErrors.Forbidden(SIGNUP_DISABLED);
     if (!creator.admin) throw new HttpErrors.Forbidden(SIGNUP_ADMIN_ONLY);
     const empresaId = data.empresaId ?? creator.empresaId ?? undefined;
@@ -129,6 +131,6 @@ export class UserService {
       ...(data.codigo !== undefined ? { codigo: data.codigo } : {}),
       ...(empresaId !== undefined && empresaId !== null ? { empresaId } : {}),
     });
-    return created.toJSON() as AnyObject;
+    return { ...created.toJSON() };
   }
 }

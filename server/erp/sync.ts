@@ -32,10 +32,11 @@ export const ERP_ENDPOINTS = {
 
 export type { SyncFailure, SyncState, SyncSummary };
 
-/** The sync-log fields a run writes on a synced row (docs/requirements.md#r3-entities "Sync log row"). */
-export type SyncLogChanges = Partial<
-  Record<(typeof SYNC_FIELDS)[keyof typeof SYNC_FIELDS], Date | string | null>
->;
+/**
+ * The sync-log fields a run writes on a synced row (docs/requirements.md#r3-entities "Sync log row"), typed as the
+ * product's declaration types them (every synced resource declares the same three fields).
+ */
+export type SyncLogChanges = Pick<StoredEntity<'productos'>, (typeof SYNC_FIELDS)[keyof typeof SYNC_FIELDS]>;
 
 /** What a sync needs from a repository (the generated SchemaRepository satisfies it). */
 export interface SyncRepo {

@@ -5,10 +5,9 @@
  * validation shape naming the field, and nothing is written. The row's company is its `companyField`, or
  * through `companyVia` its parent's (the company itself, or a parent with `companyField`).
  */
-import type { AnyObject } from '@loopback/repository';
 import type { FieldSchema, ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositorySet } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 
 export const foreignReferenceMessage = (field: FieldSchema): string =>
@@ -33,7 +32,7 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
   if (!refs.length) return undefined;
 
   /** The company the row belongs to, when it can be told. */
-  const companyOf = async (row: AnyObject): Promise<number | undefined> => {
+  const companyOf = async (row: PlainRow): Promise<number | undefined> => {
     if (schema.companyField) return numberOrUndefined(row[schema.companyField]);
     const via = schema.companyVia;
     const parent = via && byName(via.parent);
@@ -54,16 +53,16 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
   };
 
   /** The company of each row, when it can be told (parents read at once). */
-  const companiesOf = async (rows: readonly AnyObject[]): Promise<(number | undefined)[]> => {
+  const companiesOf = async (rows: readonly PlainRow[]): Promise<(number | undefined)[]> => {
     const via = schema.companyVia;
     const parent = via && byName(via.parent);
     if (schema.companyField || !via || !parent?.companyField) return Promise.all(rows.map(companyOf));
     const keys = [...new Set(rows.map((row) => row[via.field]).filter((k) => k !== undefined && k !== null))];
     if (!keys.length) return rows.map(() => undefined);
     const parentKey = via.parentKey ?? parent.idField;
-    const found = (await repos
+    const found: PlainRow[] = await repos
       .repository(parent.name)
-      .find({ where: { [parentKey]: { inq: keys } } })) as AnyObject[];
+      .find({ where: { [parentKey]: { inq: keys } } });
     const owner = new Map(
       found.map((p) => [String(p[parentKey]), numberOrUndefined(p[parent.companyField!])]),
     );
@@ -74,7 +73,7 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
   };
 
   /** The references the write changes (a stored row keeping its company and a reference was checked then). */
-  const changedRefs = (row: AnyObject, stored?: AnyObject): FieldSchema[] => {
+  const changedRefs = (row: PlainRow, stored?: PlainRow): FieldSchema[] => {
     const ownerField = schema.companyField ?? schema.companyVia?.field;
     const sameOwner = !!stored && (!ownerField || stored[ownerField] === row[ownerField]);
     return refs.filter((field) => !sameOwner || stored?.[field.name] !== row[field.name]);
@@ -85,8 +84,8 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
   return {
     /** The same rule for a batch: the parents and each referenced resource's rows read once. */
     async beforeWriteMany(
-      rows: AnyObject[],
-      stored?: (AnyObject | undefined)[],
+      rows: PlainRow[],
+      stored?: (PlainRow | undefined)[],
     ): Promise<(unknown | undefined)[]> {
       const refusals: (unknown | undefined)[] = rows.map(() => undefined);
       const checking = rows
@@ -103,9 +102,9 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
         });
         if (!values.size) continue;
         const target = byName(field.reference!)!;
-        const found = (await repos
+        const found: PlainRow[] = await repos
           .repository(target.name)
-          .find({ where: { [target.idField]: { inq: [...values] } } })) as AnyObject[];
+          .find({ where: { [target.idField]: { inq: [...values] } } });
         owners.set(
           field.name,
           new Map(found.map((r) => [String(r[target.idField]), numberOrUndefined(r[target.companyField!])])),
@@ -124,7 +123,7 @@ function companyRules(schema: ResourceSchema, schemas: readonly ResourceSchema[]
       return refusals;
     },
 
-    async beforeWrite(row: AnyObject, stored?: AnyObject): Promise<void> {
+    async beforeWrite(row: PlainRow, stored?: PlainRow): Promise<void> {
       const changed = changedRefs(row, stored);
       if (!changed.length) return;
       const company = await companyOf(row);

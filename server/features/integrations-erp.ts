@@ -10,7 +10,6 @@
  * the product feature (features/products.ts), not here.
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import { get, HttpErrors, param, post, requestBody } from '@loopback/rest';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { ErpBindings, SimulatedErp, type ErpAdapter, type ErpResult } from '../erp/adapter';
@@ -22,6 +21,7 @@ import { FeatureBindings, type Feature } from '../feature';
 import type { RepositorySet, RowOf } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { SYNC_ERP } from '../../src/core/apiPermisos';
+import { isRecord } from '../../src/core/guards';
 
 const empresaParam = param.query.integer('empresaId');
 const anyBody = {
@@ -97,10 +97,12 @@ export class IntegrationsErpController {
    * The connector speaks for the caller's company only: every product a payload names (`no`, `nombre`, `SKU`,
    * `items[].no`) must be one of its products — 422 naming the field otherwise. An admin may name any.
    */
-  private async assertOwnProducts(body: AnyObject, field: string): Promise<void> {
+  private async assertOwnProducts(body: Record<string, unknown>, field: string): Promise<void> {
     if (this.access.admin) return;
     const single = [body?.no, body?.nombre, body?.SKU].filter((v) => typeof v === 'string' && v !== '');
-    const listed = Array.isArray(body?.items) ? (body.items as AnyObject[]).map((i) => i?.no) : [];
+    const listed = Array.isArray(body?.items)
+      ? body.items.map((item: unknown) => (isRecord(item) ? item.no : undefined))
+      : [];
     const names = [...new Set([...single, ...listed].map(String))];
     const own = await this.ownProductNames(names);
     const foreign = names.length ? names.find((n) => !own.has(n)) : '';
@@ -145,10 +147,10 @@ export class IntegrationsErpController {
 
   /** An ERP list answer keeping, for a non-admin, only the items of their company's products. */
   private async ownItems(result: ErpResult): Promise<ErpResult> {
-    const data = result.data as AnyObject | null | undefined;
-    if (this.access.admin || !result.ok || !Array.isArray(data?.value)) return result;
-    const items = data.value as AnyObject[];
-    const key = (item: AnyObject) => String(item?.no ?? item?.nombre ?? item?.SKU ?? '');
+    const data = result.data;
+    if (this.access.admin || !result.ok || !isRecord(data) || !Array.isArray(data.value)) return result;
+    const items: unknown[] = data.value;
+    const key = (item: unknown) => (isRecord(item) ? String(item.no ?? item.nombre ?? item.SKU ?? '') : '');
     const own = await this.ownProductNames([...new Set(items.map(key).filter(Boolean))]);
     const value = items.filter((item) => own.has(key(item)));
     return { ...result, data: { ...data, value, '@odata.count': value.length } };
@@ -193,7 +195,7 @@ export class IntegrationsErpController {
   /** Body `{ids: number[]}` (or `{idProducto}`): those products (and their relations) are synced and logged. */
   @post('/sincronizarProductosEnBC', requires(SYNC_ERP))
   async sincronizarProductosEnBC(
-    @requestBody(anyBody) body: AnyObject,
+    @requestBody(anyBody) body: Record<string, unknown>,
     @param.query.string('$endpoint') endpoint?: string,
     @param.query.string('$desdeWEB') desdeWEB?: string,
     @empresaParam empresaId?: number,
@@ -252,7 +254,7 @@ export class IntegrationsErpController {
 
   @post('/postEndpointBC', requires(SYNC_ERP))
   async postEndpointBC(
-    @requestBody(anyBody) body: AnyObject,
+    @requestBody(anyBody) body: Record<string, unknown>,
     @param.query.string('$endpoint') endpoint?: string,
   ) {
     if (!endpoint) throw required('$endpoint', 'postEndpointBC');
@@ -265,14 +267,14 @@ export class IntegrationsErpController {
   /** Body `{items: [{no, marca}]}` → TW_Functions_DeleteItem. */
   @post('/postEliminarProductoDeBC', requires(SYNC_ERP))
   async postEliminarProductoDeBC(
-    @requestBody(anyBody) body: AnyObject,
+    @requestBody(anyBody) body: Record<string, unknown>,
     @param.query.string('$endpoint') endpoint?: string,
   ) {
-    const items = (body?.items ?? []) as unknown[];
+    const items: unknown = body?.items ?? [];
     const valid =
       Array.isArray(items) &&
       items.length > 0 &&
-      items.every((i) => typeof (i as AnyObject)?.no === 'string' && (i as AnyObject).no.trim() !== '');
+      items.every((i) => isRecord(i) && typeof i.no === 'string' && i.no.trim() !== '');
     if (!valid) {
       throw Object.assign(
         new HttpErrors.UnprocessableEntity('Indique al menos un producto (items [{no, marca}])'),
@@ -282,7 +284,7 @@ export class IntegrationsErpController {
       );
     }
     const payload = {
-      items: items.map((i) => ({ no: (i as AnyObject).no, marca: (i as AnyObject).marca ?? '' })),
+      items: items.filter(isRecord).map((i) => ({ no: i.no, marca: i.marca ?? '' })),
     };
     await this.assertOwnProducts(payload, 'items[].no');
     const result = await this.erp.post(endpoint || ERP_ENDPOINTS.deleteItem, payload);
@@ -299,7 +301,7 @@ export class IntegrationsErpController {
     const result = await this.erp.post(ERP_ENDPOINTS.newEan, { itemCategoryCode: code.trim() });
     if (!result.ok) await this.logCall('ean', code, result, '');
     const answer = this.answer(result);
-    const mensaje = (answer.data as AnyObject | null)?.mensaje;
+    const mensaje = isRecord(answer.data) ? answer.data.mensaje : undefined;
     if (typeof mensaje !== 'string' || !mensaje) {
       throw erpFailure('El ERP no devolvió un código EAN', result.status);
     }
@@ -307,7 +309,7 @@ export class IntegrationsErpController {
   }
 
   @post('/InsertItem', requires(SYNC_ERP))
-  async insertItem(@requestBody(anyBody) body: AnyObject) {
+  async insertItem(@requestBody(anyBody) body: Record<string, unknown>) {
     await this.assertOwnProducts(body, 'no');
     const result = await this.erp.post(ERP_ENDPOINTS.insertItem, body);
     await this.logCall('productos', String(body?.no ?? body?.nombre ?? ''), result, 'Insertado en BC');

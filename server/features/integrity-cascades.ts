@@ -8,12 +8,12 @@
  *   (substitutes, spare parts, assembled products, products per range) are removed, unless another product of
  *   the same name remains.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { nameKey, splitNames } from '../../src/core/nameList';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredRecord } from '../repository-set';
 
 /** The tables with a reference field to `target`: [resource, field]. */
 export const referencesTo = (schemas: readonly ResourceSchema[], target: string): [string, string][] =>
@@ -60,8 +60,8 @@ export function catalogueCascade(repos: RepositorySet, schemas: readonly Resourc
   return {
     // in the catalogue's delete transaction: a failure here leaves the catalogue and all its links.
     deleteInTransaction: true,
-    async afterDelete(rows: AnyObject[], options?: Options): Promise<void> {
-      const ids = rows.map((row) => Number(row.Id ?? row.id)).filter(Number.isFinite);
+    async afterDelete(rows: StoredRecord<'catalogos'>[], options?: Options): Promise<void> {
+      const ids = rows.map((row) => Number(row.Id)).filter(Number.isFinite);
       if (!ids.length) return;
       for (const [resource, field] of links) {
         await repos.repository(resource).deleteAll({ [field]: { inq: ids } }, options);
@@ -74,10 +74,10 @@ export function categoryGuard(repos: RepositorySet) {
   const categorias = repos.repository('categorias');
   const productos = repos.repository('productos');
   return {
-    async beforeDelete(rows: AnyObject[]): Promise<void> {
+    async beforeDelete(rows: StoredRecord<'categorias'>[]): Promise<void> {
       for (const row of rows) {
         const nombre = String(row.nombre ?? '');
-        const empresaId = row.empresaId ?? null;
+        const empresaId = { eq: row.empresaId ?? null };
         const { count: subcategories } = await categorias.count({
           empresaId,
           padre: String(row.codigo ?? ''),
@@ -105,7 +105,7 @@ export function productRelationsCascade(repos: RepositorySet) {
   return {
     // in the product's delete transaction, with its child rows (features/products.ts).
     deleteInTransaction: true,
-    async afterDelete(rows: AnyObject[], options?: Options): Promise<void> {
+    async afterDelete(rows: StoredRecord<'productos'>[], options?: Options): Promise<void> {
       for (const row of rows) {
         const nombre = String(row.nombre ?? '');
         if (!nombre) continue;

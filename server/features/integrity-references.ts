@@ -8,7 +8,6 @@
  * The row's company: its company field, or its parent's (a product's general data through productoId, a
  * substitute through the product named by skuPrincipal).
  */
-import type { AnyObject } from '@loopback/repository';
 import {
   missingNames,
   nameKeys,
@@ -19,7 +18,7 @@ import {
 } from '../../src/core/references';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositorySet } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 
 /** No company could be found for the row (its parent does not exist): the names are looked up in every company. */
@@ -33,16 +32,16 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
   const idField = schema.idField ?? 'id';
 
   /** The company of each row (parents read at once). */
-  const companiesOf = async (rows: readonly AnyObject[]): Promise<unknown[]> => {
+  const companiesOf = async (rows: readonly PlainRow[]): Promise<unknown[]> => {
     if (schema.companyField) return rows.map((row) => row[schema.companyField!] ?? ANY_COMPANY);
     const via = schema.companyVia;
-    const keyOf = (row: AnyObject) => (via ? row[via.field] : undefined);
+    const keyOf = (row: PlainRow) => (via ? row[via.field] : undefined);
     const keys = [...new Set(rows.map(keyOf).filter((key) => key !== undefined && key !== null))];
     if (!via || !keys.length) return rows.map(() => ANY_COMPANY);
     const parents = repos.repository(via.parent);
     const key = via.parentKey ?? parents.schema.idField ?? 'id';
     const field = parents.schema.companyField;
-    const found = (await parents.find({ where: { [key]: { inq: keys } } })) as AnyObject[];
+    const found: PlainRow[] = await parents.find({ where: { [key]: { inq: keys } } });
     const owner = new Map(found.map((parent) => [String(parent[key]), field ? parent[field] : undefined]));
     return rows.map((row) => {
       const k = keyOf(row);
@@ -50,13 +49,13 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
     });
   };
 
-  const companyOf = async (row: AnyObject): Promise<unknown> => {
+  const companyOf = async (row: PlainRow): Promise<unknown> => {
     if (schema.companyField) return row[schema.companyField] ?? ANY_COMPANY;
     const via = schema.companyVia;
     if (!via || row[via.field] === undefined || row[via.field] === null) return ANY_COMPANY;
     const parents = repos.repository(via.parent);
     const key = via.parentKey ?? parents.schema.idField ?? 'id';
-    const parent = (await parents.findOne({ where: { [key]: row[via.field] } })) as AnyObject | null;
+    const parent: PlainRow | null = await parents.findOne({ where: { [key]: row[via.field] } });
     const field = parents.schema.companyField;
     return parent && field ? (parent[field] ?? ANY_COMPANY) : ANY_COMPANY;
   };
@@ -64,7 +63,7 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
   /** The keys of the names of `rule`'s target in `company` among (or, for small targets, beyond) `names`. */
   const knownNames = async (rule: ReferenceRule, company: unknown, names: string[]): Promise<Set<string>> => {
     const targets = repos.repository(rule.target);
-    const where: AnyObject = {};
+    const where: PlainRow = {};
     const companyField = targets.schema.companyField;
     if (company !== ANY_COMPANY && companyField) where[companyField] = company;
     if (LOOKUP_BY_NAME.has(rule.target)) {
@@ -72,19 +71,19 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
       const variants = names.flatMap((name) => [name, name.toUpperCase(), name.toLowerCase()]);
       where[rule.targetField] = { inq: [...new Set(variants)] };
     }
-    const rows = (await targets.find({ where, fields: { [rule.targetField]: true } })) as AnyObject[];
+    const rows: PlainRow[] = await targets.find({ where, fields: { [rule.targetField]: true } });
     return nameKeys(rows.map((row) => row[rule.targetField]));
   };
 
   return {
-    async beforeWrite(row: AnyObject, stored?: AnyObject): Promise<void> {
+    async beforeWrite(row: PlainRow, stored?: PlainRow): Promise<void> {
       if (!rules.some((rule) => referencedNames(rule, row[rule.field]).length)) return;
       const id = row[idField];
       const previous =
         stored ??
         (id === undefined || id === null
           ? undefined
-          : (((await own.findOne({ where: { [idField]: id } })) as AnyObject | null) ?? undefined));
+          : ((await own.findOne({ where: { [idField]: id } })) ?? undefined));
       // only what the write adds is looked up (an update leaving the names as they were reads nothing)
       const added = rules
         .map((rule) => ({
@@ -107,8 +106,8 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
 
     /** The same rule for a batch: the stored rows, the parents and each target's names read once per company. */
     async beforeWriteMany(
-      rows: AnyObject[],
-      stored?: (AnyObject | undefined)[],
+      rows: PlainRow[],
+      stored?: (PlainRow | undefined)[],
     ): Promise<(unknown | undefined)[]> {
       const refusals: (unknown | undefined)[] = rows.map(() => undefined);
       const naming = rows.flatMap((row, i) =>
@@ -121,13 +120,13 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
         .filter((id) => id !== undefined && id !== null);
       const read = unreadIds.length
         ? new Map(
-            ((await own.find({ where: { [idField]: { inq: unreadIds } } })) as AnyObject[]).map((row) => [
+            (await own.find({ where: { [idField]: { inq: unreadIds } } })).map((row) => [
               String(row[idField]),
               row,
             ]),
           )
-        : new Map<string, AnyObject>();
-      const previousOf = (i: number): AnyObject | undefined => {
+        : new Map<string, PlainRow>();
+      const previousOf = (i: number): PlainRow | undefined => {
         const id = rows[i][idField];
         return stored?.[i] ?? (id === undefined || id === null ? undefined : read.get(String(id)));
       };

@@ -6,17 +6,16 @@
  * sí/no as S/N, one of the list's values, dates as aaaa-mm-dd); an attribute declares the values of a list and
  * a default value of its type. 422 on the field otherwise.
  */
-import type { AnyObject } from '@loopback/repository';
 import { attributeDeclarationErrors, readAttributeValue } from '../../src/core/attributeValues';
 import { iconValueError } from '../../src/core/iconValues';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredEntity, StoredRecord } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 
 export function iconValueRule(repos: RepositorySet) {
   const iconos = repos.repository('Iconos');
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: StoredEntity<'ProductoIconos'>): Promise<void> {
       if (row.idIcono === null || row.idIcono === undefined) return;
       const icon = await iconos.findOne({ where: { id: row.idIcono } });
       if (!icon) return;
@@ -26,29 +25,25 @@ export function iconValueRule(repos: RepositorySet) {
   };
 }
 
-/** The stored row of `row` (an update or replace carries its id), or undefined for a create. */
-const storedRow = async (
-  repos: RepositorySet,
-  resource: string,
-  row: AnyObject,
-): Promise<AnyObject | undefined> => {
-  if (row.id === null || row.id === undefined) return undefined;
-  const found = await repos.repository(resource).findOne({ where: { id: row.id } });
-  return found ? (found.toObject() as AnyObject) : undefined;
-};
-
 export function attributeValueRule(repos: RepositorySet) {
   const atributos = repos.repository('atributos');
   return {
-    async beforeWrite(row: AnyObject, given?: AnyObject): Promise<void> {
+    async beforeWrite(
+      row: StoredEntity<'producto-atributos'>,
+      given?: StoredRecord<'producto-atributos'>,
+    ): Promise<void> {
       if (row.atributoId === null || row.atributoId === undefined || typeof row.valor !== 'string') return;
       // a value the stored row already held is kept (a write that changes another field, such as the
       // attribute's name carried by a rename, is not refused for a value stored before the rule)
-      const stored = given ?? (await storedRow(repos, 'producto-atributos', row));
+      const stored =
+        given ??
+        (row.id === null || row.id === undefined
+          ? undefined
+          : (await repos.repository('producto-atributos').findOne({ where: { id: row.id } }))?.toObject());
       if (stored && stored.valor === row.valor && stored.atributoId === row.atributoId) return;
       const attribute = await atributos.findOne({ where: { id: row.atributoId } });
       if (!attribute) return;
-      const reading = readAttributeValue(attribute as AnyObject, row.valor);
+      const reading = readAttributeValue(attribute, row.valor);
       if (!reading.ok) throw fieldErrors({ valor: reading.error }, 'attributeValue');
       // stored as the rule writes it ('sí' → 'S', '25/12/2024' → '2024-12-25'); blank stays as sent
       if (reading.value !== '') row.valor = reading.value;
@@ -63,9 +58,13 @@ export function attributeValueRule(repos: RepositorySet) {
  */
 export function attributeDeclarationRule(repos: RepositorySet) {
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
-      const stored = await storedRow(repos, 'atributos', row);
-      const same = (field: string) =>
+    async beforeWrite(row: StoredEntity<'atributos'>): Promise<void> {
+      // the stored row of an update or replace (it carries its id); none for a create
+      const stored =
+        row.id === null || row.id === undefined
+          ? undefined
+          : (await repos.repository('atributos').findOne({ where: { id: row.id } }))?.toObject();
+      const same = (field: 'tipo' | 'posiblesValores' | 'valorDefecto') =>
         stored !== undefined && (stored[field] ?? null) === (row[field] ?? null);
       if (same('tipo') && same('posiblesValores') && same('valorDefecto')) return;
       const errors = attributeDeclarationErrors(row);

@@ -21,7 +21,7 @@
  *   chunk's progress carries a beat (`latido`): a job that still beats (running in another process of the same
  *   database) is left to it, and taken up only once it has stopped beating for MASS_EDIT_STALE_MS.
  */
-import type { AnyObject, DataObject, Options, Where } from '@loopback/repository';
+import type { Options, Where } from '@loopback/repository';
 import {
   ATTRIBUTE_FIELD,
   MAX_REPORTED_REFUSALS,
@@ -38,16 +38,17 @@ import { productos } from '../../src/resources/productos/schema';
 import { trabajosEdicionMasiva } from '../../src/resources/trabajosEdicionMasiva/schema';
 import type { Feature } from '../feature';
 import { checkWhere } from '../query-guard';
-import type { Row } from '../repositories';
-import type { RepositorySet } from '../repository-set';
+import { isRecord } from '../../src/core/guards';
+import { fieldChange } from '../field-values';
+import type { RepositorySet, StoredEntity, StoredRecord } from '../repository-set';
 import { inTransaction } from '../transaction';
 import { resolveWhere } from '../virtual-filters';
 import { fieldErrors } from '../write-rules';
 import { asOwnVersion } from './history/context';
 
 export const JOBS = trabajosEdicionMasiva.name;
-const ATTRIBUTES = 'atributos';
-const VALUES = 'producto-atributos';
+const ATTRIBUTES = 'atributos' as const;
+const VALUES = 'producto-atributos' as const;
 /**
  * Products per chunk (one read, one write per value and one progress update each). A chunk is one transaction,
  * which on the embedded store holds the database: small enough that other requests wait a moment only.
@@ -57,7 +58,11 @@ export const MASS_EDIT_BATCH = 250;
 /** A job whose last beat (a chunk's progress) is older than this is taken up by a starting API. */
 export const MASS_EDIT_STALE_MS = 60_000;
 
-type Clause = Record<string, unknown>;
+/** A job as it is written (a create has no id yet), and as it is stored. */
+type Job = StoredEntity<typeof JOBS>;
+type StoredJob = StoredRecord<typeof JOBS>;
+type Product = StoredRecord<'productos'>;
+type Attribute = StoredRecord<typeof ATTRIBUTES>;
 
 const fieldOf = (campo: unknown) =>
   massEditableFields(productos.fields).find((field) => field.name === campo);
@@ -71,36 +76,40 @@ const parseJson = (text: unknown): unknown => {
   }
 };
 
-const companyOf = (job: AnyObject): Clause =>
+const companyOf = (job: Job): { empresaId?: number } =>
   job.empresaId === null || job.empresaId === undefined ? {} : { empresaId: job.empresaId };
 
-/** The products a job names: its ids, else its filter's where (virtual filters resolved), else none. */
-async function targetWhere(job: AnyObject): Promise<Clause> {
+/**
+ * The products a job names: its ids, else its filter's where (virtual filters resolved; checked against the
+ * declaration when the job was created), else none.
+ */
+async function targetWhere(job: Job): Promise<Where<Product>> {
   const company = companyOf(job);
   const ids = parseJson(job.ids);
   if (Array.isArray(ids)) return { and: [company, { id: { inq: ids.map(Number) } }] };
   const filtro = parseJson(job.filtro);
-  if (filtro && typeof filtro === 'object') {
-    const { resolved } = await resolveWhere('productos', filtro as Where<object>);
-    return { and: [company, resolved as Clause] };
+  if (isRecord(filtro)) {
+    const { resolved } = await resolveWhere('productos', filtro);
+    return { and: [company, resolved] };
   }
   return { and: [company, { id: { inq: [] } }] };
 }
 
 /** The attribute a job names, in the job's company; undefined when there is none. */
-async function attributeOf(repos: RepositorySet, job: AnyObject): Promise<AnyObject | undefined> {
+async function attributeOf(repos: RepositorySet, job: Job): Promise<Attribute | undefined> {
   const id = Number(job.atributoId);
   if (!Number.isSafeInteger(id) || !repos.repositories.has(ATTRIBUTES)) return undefined;
   const [found] = await repos
     .repository(ATTRIBUTES)
-    .find({ where: { and: [{ id }, companyOf(job)] } as Where<Row>, limit: 1 });
-  return found ? (found.toObject() as AnyObject) : undefined;
+    .find({ where: { and: [{ id }, companyOf(job)] }, limit: 1 });
+  return found?.toObject();
 }
 
 /** 422 on the field that makes the job impossible (nothing is started); an attribute's value is normalised. */
-async function checkJob(repos: RepositorySet, row: AnyObject): Promise<void> {
+async function checkJob(repos: RepositorySet, row: Job): Promise<void> {
   if (row.campo === ATTRIBUTE_FIELD) {
-    if (row.atributoId === null || row.atributoId === undefined || row.atributoId === '') {
+    // none given: null, absent, or '' from a client
+    if (String(row.atributoId ?? '') === '') {
       throw fieldErrors({ atributoId: 'Elija el atributo.' }, 'massEdit');
     }
     const attribute = await attributeOf(repos, row);
@@ -130,8 +139,8 @@ async function checkJob(repos: RepositorySet, row: AnyObject): Promise<void> {
     if (!filtro || typeof filtro !== 'object' || Array.isArray(filtro)) {
       throw fieldErrors({ filtro: 'El filtro de productos no se puede leer.' }, 'massEdit');
     }
-    const { checked } = await resolveWhere('productos', filtro as Where<object>);
-    checkWhere(productos, checked as Where<object>);
+    const { checked } = await resolveWhere('productos', filtro);
+    checkWhere(productos, checked);
   }
 }
 
@@ -153,22 +162,22 @@ interface Counters {
 
 /** One write of a chunk: the products it is for, and the write itself (given the transaction's options). */
 interface Write {
-  products: AnyObject[];
+  products: Product[];
   /** Writes them all at once (a rule's refusal throws); answers how many changed. */
   all(options: Options): Promise<number>;
   /** Writes one of them (a rule's refusal throws). */
-  one(product: AnyObject): Promise<void>;
+  one(product: Product): Promise<void>;
 }
 
 /** How a job changes a chunk of products: the products already right, and the writes for the others. */
 interface Change {
   /** The product columns the chunk's read needs. */
-  fields: string[];
-  plan(page: AnyObject[]): Promise<{ unchanged: number; writes: Write[] }>;
+  fields: (keyof Product)[];
+  plan(page: Product[]): Promise<{ unchanged: number; writes: Write[] }>;
 }
 
 /** A product field (a value, a flag, a name added to or removed from a list). */
-function fieldChange(repos: RepositorySet, job: AnyObject): Change {
+function productFieldChange(repos: RepositorySet, job: Job): Change {
   const field = fieldOf(job.campo)!;
   const operacion = (job.operacion ?? 'reemplazar') as MassEditOperation;
   const products = () => repos.repository('productos');
@@ -176,7 +185,7 @@ function fieldChange(repos: RepositorySet, job: AnyObject): Change {
     fields: [field.name],
     async plan(page) {
       // products by the value they get (one value unless names are added to or removed from lists)
-      const groups = new Map<string, { value: unknown; rows: AnyObject[] }>();
+      const groups = new Map<string, { value: unknown; rows: Product[] }>();
       let unchanged = 0;
       for (const product of page) {
         const value = changedValue(field, product[field.name], job.valor, operacion);
@@ -190,18 +199,12 @@ function fieldChange(repos: RepositorySet, job: AnyObject): Change {
         groups.set(key, group);
       }
       const writes = [...groups.values()].map(({ value, rows }): Write => {
-        const data = { [field.name]: value } as DataObject<Row>;
+        const data = fieldChange<Product>(field, value);
         return {
           products: rows,
           all: async (options) =>
-            (
-              await products().updateAll(
-                data,
-                { id: { inq: rows.map((row) => row.id) } } as Where<Row>,
-                options,
-              )
-            ).count,
-          one: async (product) => products().updateById(product.id as number, data),
+            (await products().updateAll(data, { id: { inq: rows.map((row) => row.id) } }, options)).count,
+          one: async (product) => products().updateById(product.id, data),
         };
       });
       return { unchanged, writes };
@@ -210,59 +213,51 @@ function fieldChange(repos: RepositorySet, job: AnyObject): Change {
 }
 
 /** An attribute's value: the products' rows of the attribute updated, the missing ones created. */
-function attributeChange(repos: RepositorySet, job: AnyObject, attribute: AnyObject): Change {
+function attributeChange(repos: RepositorySet, job: Job, attribute: Attribute): Change {
   const values = () => repos.repository(VALUES);
   const valor = String(job.valor ?? '');
-  const newRow = (product: AnyObject): DataObject<Row> =>
-    ({
-      productoId: product.id,
-      atributoId: attribute.id,
-      nombre: attribute.nombre ?? null,
-      unidad: attribute.unidad ?? null,
-      valor,
-      ordenEnGrupo: 0,
-    }) as DataObject<Row>;
+  const newRow = (product: Product): StoredEntity<typeof VALUES> => ({
+    productoId: product.id,
+    atributoId: attribute.id,
+    nombre: attribute.nombre ?? null,
+    unidad: attribute.unidad ?? null,
+    valor,
+    ordenEnGrupo: 0,
+  });
   return {
     fields: [],
     async plan(page) {
-      const stored = (await values().find({
+      const stored = await values().find({
         where: { productoId: { inq: page.map((p) => p.id) }, atributoId: attribute.id },
         fields: { id: true, productoId: true, valor: true },
-      } as never)) as AnyObject[];
-      const byProduct = new Map<number, AnyObject[]>();
+      });
+      const byProduct = new Map<number, StoredRecord<typeof VALUES>[]>();
       for (const row of stored) {
         const rows = byProduct.get(Number(row.productoId)) ?? [];
-        rows.push(row);
+        rows.push(row.toObject());
         byProduct.set(Number(row.productoId), rows);
       }
       let unchanged = 0;
-      const toUpdate: AnyObject[] = [];
-      const toCreate: AnyObject[] = [];
+      const toUpdate: Product[] = [];
+      const toCreate: Product[] = [];
       for (const product of page) {
         const rows = byProduct.get(Number(product.id));
         if (!rows) toCreate.push(product);
         else if (rows.every((row) => sameValue(row.valor, valor))) unchanged += 1;
         else toUpdate.push(product);
       }
-      const rowIdsOf = (products: AnyObject[]) =>
+      const rowIdsOf = (products: Product[]) =>
         products.flatMap((p) => byProduct.get(Number(p.id))!.map((row) => row.id));
       const writes: Write[] = [];
       if (toUpdate.length) {
         writes.push({
           products: toUpdate,
           all: async (options) => {
-            await values().updateAll(
-              { valor } as DataObject<Row>,
-              { id: { inq: rowIdsOf(toUpdate) } } as Where<Row>,
-              options,
-            );
+            await values().updateAll({ valor }, { id: { inq: rowIdsOf(toUpdate) } }, options);
             return toUpdate.length;
           },
           one: async (product) => {
-            await values().updateAll(
-              { valor } as DataObject<Row>,
-              { id: { inq: rowIdsOf([product]) } } as Where<Row>,
-            );
+            await values().updateAll({ valor }, { id: { inq: rowIdsOf([product]) } });
           },
         });
       }
@@ -284,7 +279,7 @@ function attributeChange(repos: RepositorySet, job: AnyObject, attribute: AnyObj
 }
 
 export interface MassEditRunner {
-  run(job: AnyObject): Promise<void>;
+  run(job: StoredJob): Promise<void>;
   /** Runs again the jobs a stop of the API left unfinished (at start). */
   resume(): Promise<void>;
   /** Resolves when no job of this process is running (tests, the bench). */
@@ -303,8 +298,8 @@ export function massEditRunner(
   const jobs = () => repos.repository(JOBS);
   const products = () => repos.repository('productos');
 
-  async function execute(job: AnyObject): Promise<void> {
-    const id = job.id as number;
+  async function execute(job: StoredJob): Promise<void> {
+    const id = job.id;
     const resumed = job.estado === 'en curso';
     // a resumed job continues from the progress it saved
     const counters: Counters = {
@@ -328,28 +323,31 @@ export function massEditRunner(
         const attribute = await attributeOf(repos, job);
         if (!attribute) throw new Error('El atributo ya no existe.');
         change = attributeChange(repos, job, attribute);
-      } else change = fieldChange(repos, job);
+      } else change = productFieldChange(repos, job);
       const where = await targetWhere(job);
       if (resumed) {
         await jobs().updateById(id, { estado: 'en curso', latido: new Date() });
       } else {
-        const total = (await products().count(where as Where<Row>)).count;
+        const total = (await products().count(where)).count;
         await jobs().updateById(id, { estado: 'en curso', total, ...progress(), inicio: new Date() });
       }
       let estado = 'terminado';
       for (;;) {
         if (stopping) return;
-        const now = (await jobs().findById(id, { fields: { cancelarSN: true } })) as AnyObject;
+        const now = await jobs().findById(id, { fields: { cancelarSN: true } });
         if (now.cancelarSN === 'S') {
           estado = 'cancelado';
           break;
         }
-        const page = (await products().find({
-          where: { and: [where, { id: { gt: lastId } }] },
-          order: ['id ASC'],
-          limit: batch,
-          fields: Object.fromEntries(['id', 'nombre', ...change.fields].map((f) => [f, true])),
-        } as never)) as AnyObject[];
+        const read: (keyof Product)[] = ['id', 'nombre', ...change.fields];
+        const page = (
+          await products().find({
+            where: { and: [where, { id: { gt: lastId } }] },
+            order: ['id ASC'],
+            limit: batch,
+            fields: Object.fromEntries(read.map((f) => [f, true])),
+          })
+        ).map((row) => row.toObject());
         if (!page.length) break;
         const { unchanged, writes } = await change.plan(page);
         const chunkLast = Number(page[page.length - 1].id);
@@ -406,7 +404,7 @@ export function massEditRunner(
     }
   }
 
-  const run = (job: AnyObject): Promise<void> => {
+  const run = (job: StoredJob): Promise<void> => {
     const work = execute(job);
     running.add(work);
     void work.finally(() => running.delete(work));
@@ -414,11 +412,11 @@ export function massEditRunner(
   };
 
   /** The email of the person who started a job (their writes are recorded as theirs). */
-  const personOf = async (job: AnyObject): Promise<string | undefined> => {
+  const personOf = async (job: StoredJob): Promise<string | undefined> => {
     if (job.usuarioId === null || job.usuarioId === undefined) return undefined;
     const [user] = await repos
       .repository('usuarios')
-      .find({ where: { id: job.usuarioId }, fields: { id: true, mail: true }, limit: 1 } as never);
+      .find({ where: { id: job.usuarioId }, fields: { id: true, mail: true }, limit: 1 });
     return user?.mail ? String(user.mail) : undefined;
   };
 
@@ -437,20 +435,20 @@ export function massEditRunner(
    * once it has stopped beating (it may still run in another process of the same database). The claim is a
    * conditional write of the beat it was seen with: of two processes starting together, one runs it.
    */
-  const takeUp = async (seen: AnyObject): Promise<void> => {
-    const beat = seen.latido ? new Date(seen.latido as string).getTime() : undefined;
+  const takeUp = async (seen: StoredJob): Promise<void> => {
+    const beat = seen.latido ? new Date(seen.latido).getTime() : undefined;
     const age = beat === undefined ? Infinity : Date.now() - beat;
     if (age < stale) {
       later(stale - age + 50, async () => {
         const now = (await jobs().find({ where: { id: seen.id }, limit: 1 }))[0];
-        const job = now?.toObject() as AnyObject | undefined;
+        const job = now?.toObject();
         if (job && (job.estado === 'en curso' || job.estado === null)) await takeUp(job);
       });
       return;
     }
     const { count: claimed } = await jobs().updateAll(
-      { latido: new Date() } as DataObject<Row>,
-      { id: seen.id, latido: seen.latido ?? null } as Where<Row>,
+      { latido: new Date() },
+      { id: seen.id, latido: { eq: seen.latido ?? null } },
     );
     if (claimed !== 1) return;
     console.log(`mass edit: job ${String(seen.id)} resumes after product ${String(seen.ultimoId ?? 0)}`);
@@ -462,10 +460,10 @@ export function massEditRunner(
     run,
     async resume() {
       const unfinished = await jobs().find({
-        where: { or: [{ estado: 'en curso' }, { estado: null }] },
+        where: { or: [{ estado: 'en curso' }, { estado: { eq: null } }] },
         order: ['id ASC'],
-      } as never);
-      for (const found of unfinished) await takeUp(found.toObject() as AnyObject);
+      });
+      for (const found of unfinished) await takeUp(found.toObject());
     },
     async idle() {
       while (running.size) await Promise.all([...running]);

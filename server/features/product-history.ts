@@ -10,7 +10,7 @@
  * another company's product answers 404 like the product itself. Retention: features/history/retention.ts.
  */
 import { inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
+import type { Where } from '@loopback/repository';
 import { get, param, post, requestBody, RestMiddlewareGroups } from '@loopback/rest';
 import type { Middleware } from '@loopback/express';
 import { READ_HISTORIAL, RESTORE_HISTORIAL } from '../../src/core/apiPermisos';
@@ -24,7 +24,7 @@ import {
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { requires } from '../auth/permiso';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredEntity } from '../repository-set';
 import { visibleProduct } from './products/access';
 import { WRITE_CONTEXT_MIDDLEWARE_OPTIONS, writeContextMiddleware } from './history/context';
 import { installRecorder, toVersion } from './history/recorder';
@@ -77,14 +77,14 @@ export class ProductHistoryController {
     @param.query.integer('limit') limit?: number,
   ): Promise<Version[]> {
     await visibleProduct(this.repos, this.access, id);
-    const where: AnyObject = { productoId: id };
+    const where: Where<StoredEntity<'historial'>> = { productoId: id };
     if (usuario) where.usuario = usuario;
     const rows = await this.repos.repository('historial').find({
       where,
       order: ['id DESC'],
       limit: Math.min(Math.max(1, limit ?? MAX_VERSIONS), MAX_VERSIONS),
     });
-    const versions = rows.map((row) => toVersion(row.toObject() as AnyObject));
+    const versions = rows.map((row) => toVersion(row.toObject()));
     return campo ? versions.filter((v) => touchesField(v.cambios, campo)) : versions;
   }
 
@@ -121,7 +121,7 @@ export class ProductHistoryController {
     const { producto, versionId: written } = await restoreVersion(this.repos, product, versionId, body ?? {});
     if (written === undefined) return { producto };
     const [row] = await this.repos.repository('historial').find({ where: { id: written }, limit: 1 });
-    return row ? { producto, version: toVersion(row.toObject() as AnyObject) } : { producto };
+    return row ? { producto, version: toVersion(row.toObject()) } : { producto };
   }
 }
 

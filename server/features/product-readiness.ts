@@ -23,7 +23,7 @@
  * `?empresaId=`).
  */
 import { inject } from '@loopback/core';
-import type { AnyObject, Options, Where } from '@loopback/repository';
+import type { Options, Where } from '@loopback/repository';
 import { get, param } from '@loopback/rest';
 import { READ_PREPARACION } from '../../src/core/apiPermisos';
 import {
@@ -40,7 +40,7 @@ import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { requires } from '../auth/permiso';
 import { FeatureBindings, type Feature } from '../feature';
 import { PARENT_SCOPE } from '../parent-scope';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositorySet, StoredRecord } from '../repository-set';
 import { sqlConnectorOf } from '../sql';
 import { afterCommit } from '../transaction';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
@@ -74,11 +74,11 @@ const COMPANY_SOURCES: readonly [string, string, keyof Needs][] = [
 ];
 
 /** The marketplaces a batch of rows names (a rule's or a prompt's, before and after a change). */
-const marketplacesOf = (rows: (AnyObject | undefined)[]): number[] => [
+const marketplacesOf = (rows: ({ marketplaceId?: unknown } | undefined)[]): number[] => [
   ...new Set(rows.map((row) => Number(row?.marketplaceId)).filter((id) => Number.isInteger(id) && id > 0)),
 ];
 
-const entryOf = (row: AnyObject, codigo?: string): ReadinessEntry => ({
+const entryOf = (row: StoredRecord<typeof SCORES>, codigo?: string): ReadinessEntry => ({
   marketplaceId: Number(row.marketplaceId),
   ...(codigo === undefined ? {} : { marketplace: codigo }),
   porcentaje: Number(row.porcentaje ?? 0),
@@ -127,11 +127,11 @@ export class ProductReadinessController {
     await visibleProduct(this.repos, this.access, id);
     const marketplaces = await this.repos.repository('MarketPlaces').find({ order: ['codigo ASC'] });
     const scores = this.repos.repository(SCORES);
-    let rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject() as AnyObject);
+    let rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject());
     if (marketplaces.some((m) => !rows.some((r) => Number(r.marketplaceId) === Number(m.id)))) {
       // never scored for some marketplace (a marketplace just added): score it now
       await recompute(this.repos, [id], {}, await catalogs?.get());
-      rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject() as AnyObject);
+      rows = (await scores.find({ where: { productoId: id } })).map((r) => r.toObject());
     }
     return marketplaces.flatMap((m) => {
       const row = rows.find((r) => Number(r.marketplaceId) === Number(m.id));
@@ -149,7 +149,7 @@ export class ProductReadinessController {
     },
   })
   async summary(@param.query.integer('empresaId') empresaId?: number): Promise<ReadinessSummary[]> {
-    const company: Where<AnyObject> = this.access.admin
+    const company: { empresaId?: number } = this.access.admin
       ? empresaId === undefined
         ? {}
         : { empresaId }
@@ -158,9 +158,10 @@ export class ProductReadinessController {
     const marketplaces = await this.repos.repository('MarketPlaces').find({ order: ['codigo ASC'] });
     const rules = new Map<number, number>();
     // the rules of the company counted (and those shared by every company)
-    const ruleCompany = company.empresaId as number | undefined;
+    const ruleCompany = company.empresaId;
     for (const rule of await this.repos.repository(RULES).find({
-      where: ruleCompany === undefined ? {} : { or: [{ empresaId: ruleCompany }, { empresaId: null }] },
+      where:
+        ruleCompany === undefined ? {} : { or: [{ empresaId: ruleCompany }, { empresaId: { eq: null } }] },
       fields: { id: true, marketplaceId: true },
     })) {
       const id = Number(rule.marketplaceId);
@@ -183,7 +184,7 @@ export class ProductReadinessController {
 }
 
 /** The ids of the products a batch of records touches. */
-const productIds = (records: WriteRecord[], field: string): number[] => [
+const productIds = (records: WriteRecord<PlainRow>[], field: string): number[] => [
   ...new Set(
     records
       .flatMap((r) => [r.before?.[field], r.after?.[field]])
@@ -207,19 +208,35 @@ export const feature: Feature = {
     const cache = catalogCache(repositories);
     catalogs = cache;
     // a write that cannot move a score (a column no rule reads) costs the catalog's version check only
-    const rescore = async (resource: string, field: string, records: WriteRecord[], options: Options) => {
+    const rescore = async (
+      resource: string,
+      field: string,
+      records: WriteRecord<PlainRow>[],
+      options: Options,
+      created?: StoredRecord<'productos'>[],
+    ) => {
       const ids = productIds(records, field);
       if (!ids.length) return;
       const catalog = await cache.get(options);
-      // new products are scored as written: they have no parts nor scores to read yet
-      const created =
-        resource === 'productos' && records.every((r) => !r.before && r.after)
-          ? records.map((r) => r.after as AnyObject)
-          : undefined;
       if (movesScores(resource, records, catalog.needs))
         await recompute(repositories, ids, options, catalog, created);
     };
-    for (const [resource, field] of [['productos', 'id'], ...PRODUCT_PARTS]) {
+    if (repositories.repositories.has('productos')) {
+      repositories.repository('productos').addHooks({
+        recordWrites: (records, options) => {
+          // new products are scored as written: they have no parts nor scores to read yet
+          const created = records.flatMap((r) => (!r.before && r.after ? [r.after] : []));
+          return rescore(
+            'productos',
+            'id',
+            records,
+            options,
+            created.length === records.length ? created : undefined,
+          );
+        },
+      });
+    }
+    for (const [resource, field] of PRODUCT_PARTS) {
       if (!repositories.repositories.has(resource)) continue;
       repositories.repository(resource).addHooks({
         recordWrites: (records, options) => rescore(resource, field, records, options),
@@ -235,7 +252,7 @@ export const feature: Feature = {
           .then(() => undefined)
           .catch((err: unknown) => console.error('readiness: could not schedule a recomputation', err)),
       );
-    const perMarketplace = async (motivo: string, rows: (AnyObject | undefined)[]) => {
+    const perMarketplace = async (motivo: string, rows: ({ marketplaceId?: unknown } | undefined)[]) => {
       for (const marketplaceId of marketplacesOf(rows))
         await schedule(`${motivo} (marketplace ${marketplaceId})`, { marketplaceId });
     };
@@ -250,7 +267,7 @@ export const feature: Feature = {
       afterDelete: (rows) => perMarketplace('Cambio en las reglas de preparación', rows),
     });
     // a prompt: its marketplace's scores, when that marketplace asks for reviewed texts
-    const prompts = async (rows: (AnyObject | undefined)[]) => {
+    const prompts = async (rows: ({ marketplaceId?: unknown } | undefined)[]) => {
       const catalog = await cache.get();
       const asking = marketplacesOf(rows).filter((id) =>
         (catalog.rules.get(id) ?? []).some((rule) => rule.tipo === 'textos'),
@@ -268,7 +285,7 @@ export const feature: Feature = {
       });
     }
     // a marketplace: a new one gets its scores, a removed one loses them (its code is not scored)
-    const marketplaces = (rows: AnyObject[]) =>
+    const marketplaces = (rows: { id: number }[]) =>
       perMarketplace(
         'Cambio en los marketplaces',
         rows.map((row) => ({ marketplaceId: row.id })),
@@ -280,7 +297,7 @@ export const feature: Feature = {
     // a company's category, family or attribute: its products, when some rule reads them
     for (const [resource, motivo, need] of COMPANY_SOURCES) {
       if (!repositories.repositories.has(resource)) continue;
-      const each = async (rows: AnyObject[]) => {
+      const each = async (rows: PlainRow[]) => {
         if (!(await cache.get()).needs[need]) return;
         for (const empresaId of new Set(rows.map((row) => row.empresaId))) {
           const company = Number(empresaId);
@@ -291,9 +308,10 @@ export const feature: Feature = {
         }
       };
       // a family or an attribute is read by its name only (a product's familias, a rule's atributo)
-      const renamed = (c: RowChange) => resource === 'categorias' || c.before.nombre !== c.after.nombre;
+      const renamed = (c: RowChange<PlainRow>) =>
+        resource === 'categorias' || c.before.nombre !== c.after.nombre;
       repositories.repository(resource).addHooks({
-        ...(resource === 'categorias' ? { afterCreate: (row: AnyObject) => each([row]) } : {}),
+        ...(resource === 'categorias' ? { afterCreate: (row: PlainRow) => each([row]) } : {}),
         afterUpdate: (changes) => each(changes.filter(renamed).flatMap((c) => [c.before, c.after])),
         afterDelete: (rows) => each(rows),
       });

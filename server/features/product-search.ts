@@ -101,7 +101,7 @@ export const feature: Feature = {
       const [chosen] = await categorias.find({ where: { id }, limit: 1 });
       if (!chosen) return NOTHING;
       const rows = (await categorias.find({
-        where: { empresaId: chosen.empresaId ?? null },
+        where: { empresaId: { eq: chosen.empresaId ?? null } },
         fields: { id: true, empresaId: true, codigo: true, padre: true, nombre: true },
       })) as unknown as CategoryRow[];
       const names = categoryAndDescendants(rows, id);

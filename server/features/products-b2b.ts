@@ -112,10 +112,9 @@ export class B2bProductsController {
       childRows(this.repos, 'ProductoIconos', 'idProducto', [id]),
     ]);
     const iconNames = new Map(
-      (await this.repos.repository('Iconos').find({ where: { empresaId: row.empresaId } })).map((i) => [
-        Number(i.id),
-        String(i.nombre),
-      ]),
+      (await this.repos.repository('Iconos').find({ where: { empresaId: { eq: row.empresaId } } })).map(
+        (i) => [Number(i.id), String(i.nombre)],
+      ),
     );
     const general = generals[0];
     return {

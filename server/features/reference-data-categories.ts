@@ -5,25 +5,24 @@
  * category, a parent's code changed under its subcategories, the root moved). A parent code that does not
  * exist yet is accepted (imports bring rows in any order); the tree screen shows such rows apart.
  */
-import type { AnyObject } from '@loopback/repository';
 import { placementError, ROOT_CODE, type CategoryRow } from '../../src/core/categoryTree';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredEntity } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 
-const asCategory = (row: AnyObject): CategoryRow => ({
-  id: row.id as number | undefined,
-  empresaId: (row.empresaId as number | null | undefined) ?? null,
+const asCategory = (row: StoredEntity<'categorias'>): CategoryRow => ({
+  id: row.id ?? undefined,
+  empresaId: row.empresaId ?? null,
   codigo: String(row.codigo ?? ''),
-  padre: (row.padre as string | null | undefined) ?? null,
+  padre: row.padre ?? null,
   nombre: String(row.nombre ?? ''),
 });
 
 export function categoryRules(repos: RepositorySet) {
   const categorias = repos.repository('categorias');
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
-      const siblings = await categorias.find({ where: { empresaId: row.empresaId ?? null } });
+    async beforeWrite(row: StoredEntity<'categorias'>): Promise<void> {
+      const siblings = await categorias.find({ where: { empresaId: { eq: row.empresaId ?? null } } });
       // a create without padre gets the schema default ('master') from the datastore.
       const candidate = asCategory('padre' in row ? row : { ...row, padre: ROOT_CODE });
       const problem = placementError(candidate, siblings.map(asCategory), { allowUnknownParent: true });

@@ -12,7 +12,6 @@
  * CLUB is the club's nombre and Nivel the range type's `rango` (the records hold ids; the ERP wants names).
  * The old item of an edit is withdrawn unless the row says the ERP never accepted it (an error and no sync date).
  */
-import type { AnyObject } from '@loopback/repository';
 import {
   ERP_CLUB_ITEMS_ENDPOINT,
   isoDay,
@@ -22,21 +21,25 @@ import {
 import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
 import { ErpBindings, type ErpAdapter } from '../erp/adapter';
 import type { Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredEntity, StoredRecord } from '../repository-set';
 import { fieldErrors, type RowChange } from '../write-rules';
 
 const RESOURCE = 'ProductosPorRango';
 
-const asRange = (row: AnyObject): RangeLike => ({
-  id: row.id as number | undefined,
+/** A range as it is written (a create has no id yet), and as it is stored. */
+type Range = StoredEntity<typeof RESOURCE>;
+type StoredRange = StoredRecord<typeof RESOURCE>;
+
+const asRange = (row: Range): RangeLike => ({
+  id: row.id ?? undefined,
   skuProducto: String(row.skuProducto ?? ''),
-  clubId: row.clubId as number,
+  clubId: String(row.clubId),
   desdeFecha: isoDay(row.desdeFecha),
   hastaFecha: isoDay(row.hastaFecha),
 });
 
 /** What the ERP item is made of: a change to any of these replaces the item in the ERP. */
-const erpKey = (row: AnyObject): string =>
+const erpKey = (row: StoredRange): string =>
   JSON.stringify([
     String(row.skuProducto ?? ''),
     row.clubId ?? null,
@@ -46,7 +49,7 @@ const erpKey = (row: AnyObject): string =>
   ]);
 
 /** Whether the ERP may hold this row's item: not when its last sending failed and nothing was accepted. */
-const mayBeInErp = (row: AnyObject): boolean =>
+const mayBeInErp = (row: StoredRange): boolean =>
   !(row.motivoErrorSincroConBC && !row.fechaSincronizacionConBC);
 
 interface Sent {
@@ -87,7 +90,7 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
     return { ok: result.ok, error };
   };
 
-  const insert = async (row: AnyObject): Promise<Sent> => {
+  const insert = async (row: StoredRange): Promise<Sent> => {
     const CLUB = await nameOf('Clubs', row.clubId, 'nombre');
     const SKU = String(row.skuProducto ?? '');
     const Nivel = await nameOf('TiposRango', row.rangoId, 'rango');
@@ -101,7 +104,7 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
     return send({ Acction: 'INSERT', items: [item] }, `${SKU} · ${CLUB}`);
   };
 
-  const withdraw = async (row: AnyObject): Promise<Sent> => {
+  const withdraw = async (row: StoredRange): Promise<Sent> => {
     const CLUB = await nameOf('Clubs', row.clubId, 'nombre');
     const SKU = String(row.skuProducto ?? '');
     return send(
@@ -111,14 +114,13 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
   };
 
   /** Keeps the outcome on the row (its own update: the item is unchanged, so nothing is sent again). */
-  const record = async (id: unknown, inserted: Sent, withdrawn?: Sent): Promise<void> => {
-    if (id === undefined || id === null) return;
+  const record = async (id: number, inserted: Sent, withdrawn?: Sent): Promise<void> => {
     const errors = [
       withdrawn && !withdrawn.ok ? `baja del rango anterior: ${withdrawn.error}` : '',
       inserted.ok ? '' : withdrawn ? `alta del rango: ${inserted.error}` : String(inserted.error),
     ].filter(Boolean);
     const now = new Date();
-    await ranges.updateById(id as number, {
+    await ranges.updateById(id, {
       fechaEjecucionDeProcesoSincroBC: now,
       fechaSincronizacionConBC: inserted.ok ? now : null,
       motivoErrorSincroConBC: errors.length ? errors.join('; ') : null,
@@ -126,11 +128,11 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
   };
 
   return {
-    async beforeWrite(row: AnyObject): Promise<void> {
+    async beforeWrite(row: Range): Promise<void> {
       const candidate = asRange(row);
       if (!candidate.skuProducto || !candidate.desdeFecha || !candidate.hastaFecha) return;
       const existing = (
-        await ranges.find({ where: { skuProducto: candidate.skuProducto, clubId: row.clubId } })
+        await ranges.find({ where: { skuProducto: candidate.skuProducto, clubId: { eq: row.clubId } } })
       ).map(asRange);
       const clash = existing.find((range) => rangesOverlap([range], candidate));
       if (clash) {
@@ -139,11 +141,11 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
       }
     },
 
-    async afterCreate(row: AnyObject): Promise<void> {
+    async afterCreate(row: StoredRange): Promise<void> {
       await record(row.id, await insert(row));
     },
 
-    async afterUpdate(changes: RowChange[]): Promise<void> {
+    async afterUpdate(changes: RowChange<StoredRange>[]): Promise<void> {
       for (const { before, after } of changes) {
         if (erpKey(before) === erpKey(after)) continue;
         const withdrawn = mayBeInErp(before) ? await withdraw(before) : undefined;
@@ -151,7 +153,7 @@ export function rangeRules(repos: RepositorySet, erp: ErpAdapter) {
       }
     },
 
-    async afterDelete(rows: AnyObject[]): Promise<void> {
+    async afterDelete(rows: StoredRange[]): Promise<void> {
       for (const row of rows) if (mayBeInErp(row)) await withdraw(row);
     },
   };

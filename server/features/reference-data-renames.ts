@@ -6,12 +6,12 @@
  * A rename to a name another record of the company already has is refused (422 on nombre): two records with
  * one name would make every list that names it ambiguous.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { nameKey, renameInNames } from '../../src/core/nameList';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
 import type { WriteRecord } from '../write-rules';
-import type { RepositorySet } from '../repository-set';
+import { plainRow, type PlainRow, type RepositorySet } from '../repository-set';
 import { fieldErrors } from '../write-rules';
 
 /** A field that names records of a resource. */
@@ -34,7 +34,7 @@ export const namingFields = (schemas: readonly ResourceSchema[], target: string)
 export const duplicateNameMessage = (label: string, nombre: string): string =>
   `Ya existe ${label.toLowerCase()} con el nombre «${nombre.trim()}»: elija otro nombre.`;
 
-const companyOf = (schema: ResourceSchema, row: AnyObject): unknown =>
+const companyOf = (schema: ResourceSchema, row: PlainRow): unknown =>
   schema.companyField ? (row[schema.companyField] ?? null) : undefined;
 
 export function renameRules(
@@ -58,9 +58,9 @@ export function renameRules(
   ): Promise<number> => {
     const repo = repos.repository(resource);
     const schema = repo.schema;
-    const where: AnyObject = { [field]: { like: `%${from.trim()}%` } };
+    const where: PlainRow = { [field]: { like: `%${from.trim()}%` } };
     if (company !== undefined && schema.companyField) where[schema.companyField] = company;
-    let rows = (await repo.find({ where }, options)) as AnyObject[];
+    let rows = (await repo.find({ where }, options)).map(plainRow);
     if (!rows.length) return 0;
     const via = schema.companyVia;
     if (company !== undefined && !schema.companyField && via) {
@@ -77,43 +77,47 @@ export function renameRules(
         },
         options,
       );
-      const kept = new Set(parents.map((parent) => (parent as AnyObject)[key]));
+      const kept = new Set(parents.map((parent) => plainRow(parent)[key]));
       rows = rows.filter((row) => kept.has(row[via.field]));
     }
     let changed = 0;
     const rowId = schema.idField ?? 'id';
     for (const row of rows) {
       const value = renameInNames(row[field], from, to, one);
-      if (value === undefined) continue;
-      await repo.updateById(row[rowId], { [field]: value }, options);
+      const id = row[rowId];
+      if (value === undefined || (typeof id !== 'number' && typeof id !== 'string')) continue;
+      await repo.updateById(id, { [field]: value }, options);
       changed++;
     }
     return changed;
   };
 
   return {
-    async beforeWrite(row: AnyObject, given?: AnyObject): Promise<void> {
+    async beforeWrite(row: PlainRow, given?: PlainRow): Promise<void> {
       const id = row[idField];
       if (id === undefined || id === null || typeof row.nombre !== 'string') return;
       // the stored row the repository already read (an update of many rows: no read per row)
-      const stored = given ?? ((await own.find({ where: { [idField]: id } }))[0] as AnyObject | undefined);
+      const stored: PlainRow | undefined =
+        given ?? (await own.find({ where: { [idField]: id } })).map(plainRow)[0];
       if (!stored || nameKey(String(stored.nombre ?? '')) === nameKey(row.nombre)) return;
       const company = companyOf(target, row);
-      const candidates = (await own.find({
-        where: {
-          nombre: { like: `%${row.nombre.trim()}%` },
-          ...(company !== undefined ? { [target.companyField as string]: company } : {}),
-        },
-      })) as AnyObject[];
+      const nombre = row.nombre;
+      const candidates = (
+        await own.find({
+          where: {
+            nombre: { like: `%${nombre.trim()}%` },
+            ...(company !== undefined ? { [target.companyField as string]: company } : {}),
+          },
+        })
+      ).map(plainRow);
       const clash = candidates.some(
-        (other) =>
-          other[idField] !== id && nameKey(String(other.nombre ?? '')) === nameKey(row.nombre as string),
+        (other) => other[idField] !== id && nameKey(String(other.nombre ?? '')) === nameKey(nombre),
       );
-      if (clash) throw fieldErrors({ nombre: duplicateNameMessage(target.label, row.nombre) }, 'uniqueName');
+      if (clash) throw fieldErrors({ nombre: duplicateNameMessage(target.label, nombre) }, 'uniqueName');
     },
     // in the rename's own transaction: the rename and the records naming it change together or not at all,
     // and whatever runs once the rename is answered (a recomputation job) reads both renamed
-    async recordWrites(records: WriteRecord[], options: Options): Promise<void> {
+    async recordWrites(records: WriteRecord<PlainRow>[], options: Options): Promise<void> {
       for (const { before, after } of records) {
         if (!before || !after) continue;
         const from = String(before.nombre ?? '');

@@ -7,7 +7,7 @@
  * given in `?empresaId=` (the app sends the selected company).
  */
 import { inject } from '@loopback/core';
-import { EntityNotFoundError, type AnyObject, type Where } from '@loopback/repository';
+import { EntityNotFoundError, type Where } from '@loopback/repository';
 import { get, HttpErrors, param } from '@loopback/rest';
 import {
   categoryKey,
@@ -27,7 +27,7 @@ import {
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
 import type { Row } from '../repositories';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, RowOf, StoredRecord } from '../repository-set';
 import { requires } from '../auth/permiso';
 
 type Clause = Record<string, unknown>;
@@ -56,13 +56,15 @@ const MAX_LIKE_TERMS = 50;
 
 const empresaParam = param({ name: 'empresaId', in: 'query', schema: { type: 'integer', minimum: 1 } });
 
-const PRODUCT_FIELDS = ['id', 'empresaId', 'nombre', 'categorias', 'imagen', 'finalizado'] as const;
-
-const productShape = (row: AnyObject): ProductoEnCategoria => {
-  const out: AnyObject = {};
-  for (const field of PRODUCT_FIELDS) out[field] = row[field] ?? null;
-  return out as ProductoEnCategoria;
-};
+/** A product as the category answers list it (every field present, null when unset). */
+const productShape = (row: StoredRecord<'productos'>): ProductoEnCategoria => ({
+  id: row.id,
+  empresaId: row.empresaId ?? null,
+  nombre: row.nombre ?? null,
+  categorias: row.categorias ?? null,
+  imagen: row.imagen ?? null,
+  finalizado: row.finalizado ?? null,
+});
 
 export class ReferenceDataController {
   constructor(
@@ -78,7 +80,7 @@ export class ReferenceDataController {
       (c) => categoryKey(String(c.nombre ?? '')) === key || categoryKey(String(c.codigo ?? '')) === key,
     );
     const names = new Set<string>([key]);
-    const add = (row: AnyObject) => {
+    const add = (row: { nombre?: string | null; codigo?: string | null }) => {
       if (typeof row.nombre === 'string') names.add(categoryKey(row.nombre));
       if (typeof row.codigo === 'string') names.add(categoryKey(row.codigo));
     };
@@ -96,7 +98,7 @@ export class ReferenceDataController {
    * Products of a company scope whose category list holds one of `names`: the datastore narrows with `like`
    * (case-insensitive on both stores), the exact list membership is checked here.
    */
-  private async productsIn(names: ReadonlySet<string>, scope?: Clause): Promise<AnyObject[]> {
+  private async productsIn(names: ReadonlySet<string>, scope?: Clause): Promise<RowOf<'productos'>[]> {
     const likes = [...names].map((name) => ({ categorias: { like: containsPattern(name) } }));
     const narrowed = likes.length <= MAX_LIKE_TERMS ? { or: likes } : { categorias: { neq: null } };
     const rows = await this.repos.repository('productos').find({
@@ -120,14 +122,14 @@ export class ReferenceDataController {
     }
     const scope = companyWhere(this.access, empresaId);
     const names = await this.categoryNames(tipo, nombre, scope);
-    return (await this.productsIn(names, scope)).map(productShape);
+    return (await this.productsIn(names, scope)).map((row) => productShape(row.toObject()));
   }
 
   /** The product-attribute rows of an attribute (visible to the caller) in the products of a category. */
   private async attributeRowsIn(
     categoriaNombre: string,
     atributoId: number,
-  ): Promise<{ rows: AnyObject[]; products: AnyObject[] }> {
+  ): Promise<{ rows: RowOf<'producto-atributos'>[]; products: RowOf<'productos'>[] }> {
     const scope = companyWhere(this.access);
     const [atributo] = await this.repos
       .repository('atributos')
@@ -138,7 +140,7 @@ export class ReferenceDataController {
     });
     if (!products.length) return { rows: [], products };
     const rows = await this.repos.repository('producto-atributos').find({
-      where: { and: [{ atributoId }, { productoId: { inq: products.map((p) => p.id) } }] } as Where<Row>,
+      where: { and: [{ atributoId }, { productoId: { inq: products.map((p) => p.id) } }] },
     });
     return { rows, products };
   }
@@ -169,7 +171,7 @@ export class ReferenceDataController {
     if (!rows.length) return { count: 0 };
     const { count } = await this.repos
       .repository('producto-atributos')
-      .deleteAll({ id: { inq: rows.map((row) => row.id) } } as Where<Row>);
+      .deleteAll({ id: { inq: rows.map((row) => row.id) } });
     return { count };
   }
 

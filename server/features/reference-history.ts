@@ -11,7 +11,7 @@
  * its company. Retention (the company's `versionesHistorial` and `diasHistorial`) as the product history's.
  */
 import { inject } from '@loopback/core';
-import { EntityNotFoundError, type AnyObject } from '@loopback/repository';
+import { EntityNotFoundError, type Where } from '@loopback/repository';
 import { get, param } from '@loopback/rest';
 import { READ_HISTORIAL } from '../../src/core/apiPermisos';
 import {
@@ -24,7 +24,7 @@ import { schemaFor } from '../../src/resources/registry';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { requires } from '../auth/permiso';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { RepositorySet, StoredEntity } from '../repository-set';
 import {
   installReferenceRecorder,
   REFERENCE_HISTORY,
@@ -69,9 +69,8 @@ export async function referenceVersions(
   const [record] = await repos
     .repository(recurso)
     .find({ where: { [schema.idField ?? 'id']: id }, limit: 1 });
-  if (record && !seesCompany(access, (record as AnyObject).empresaId))
-    throw new EntityNotFoundError(model, id);
-  const where: AnyObject = { recurso, registroId: id };
+  if (record && !seesCompany(access, record.empresaId)) throw new EntityNotFoundError(model, id);
+  const where: Where<StoredEntity<typeof REFERENCE_HISTORY>> = { recurso, registroId: id };
   // a deleted record: its company's versions only
   if (!record && !access.admin) where.empresaId = access.empresaId ?? -1;
   if (filter.usuario) where.usuario = filter.usuario;
@@ -81,7 +80,7 @@ export async function referenceVersions(
     limit: Math.min(Math.max(1, filter.limit ?? MAX_VERSIONS), MAX_VERSIONS),
   });
   if (!record && !rows.length) throw new EntityNotFoundError(model, id);
-  const versions = rows.map((row) => toReferenceVersion(row.toObject() as AnyObject));
+  const versions = rows.map((row) => toReferenceVersion(row.toObject()));
   return filter.campo ? versions.filter((v) => touchesField(v.cambios, filter.campo as string)) : versions;
 }
 

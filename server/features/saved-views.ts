@@ -12,7 +12,7 @@
  * lowers the flag of the others.
  */
 import type { Interceptor } from '@loopback/core';
-import { EntityNotFoundError, type DataObject, type Where } from '@loopback/repository';
+import { EntityNotFoundError, type Where } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { vistasGuardadas } from '../../src/resources/vistasGuardadas/schema';
 import type { ResourceSchema } from '../../src/resources/types';
@@ -41,19 +41,19 @@ export function ownedVisible(schema: ResourceSchema, userId: number | null): Cla
 /** The saved views' rule: one default view per owner, company and list. */
 async function lowerOtherDefaults(repos: RepositorySet, id: IdType): Promise<void> {
   const repo = repos.repository(vistasGuardadas.name);
-  const row = (await repo.findOne({ where: { id } as Where<Row> })) as Clause | null;
+  const row = await repo.findOne({ where: { id: Number(id) } });
   if (!row || row.predeterminadaSN !== 'S') return;
   await repo.updateAll(
-    { predeterminadaSN: 'N' } as DataObject<Row>,
+    { predeterminadaSN: 'N' },
     {
       and: [
-        { usuarioId: row.usuarioId },
-        { empresaId: row.empresaId },
-        { recurso: row.recurso },
+        { usuarioId: { eq: row.usuarioId } },
+        { empresaId: { eq: row.empresaId } },
+        { recurso: { eq: row.recurso } },
         { predeterminadaSN: 'S' },
-        { id: { neq: id } },
+        { id: { neq: Number(id) } },
       ],
-    } as Where<Row>,
+    },
   );
 }
 

@@ -33,7 +33,6 @@
  *   category) for each marketplace — what the app sends to createMany.
  */
 import { BindingKey, inject } from '@loopback/core';
-import type { AnyObject } from '@loopback/repository';
 import {
   get,
   HttpErrors,
@@ -56,13 +55,15 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_REQUEST_BUDGET_MS,
   type GenerationOptions,
+  type ProcessSummary,
   type QueueClaims,
   type QueueItem,
   type TextInput,
+  type VistaRow,
 } from '../ai/text-generation-service';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
-import type { RepositorySet } from '../repository-set';
+import type { PlainRow, RepositorySet } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { GENERATE_TEXTOS } from '../../src/core/apiPermisos';
 
@@ -224,7 +225,7 @@ export class TextGenerationController {
     '/ProductosGeneracionTextos/createMany',
     requires({ action: 'create', resource: 'ProductosGeneracionTextos' }),
   )
-  async createMany(@requestBody(jsonBody(CREATE_MANY_SCHEMA)) body: QueueItem[]): Promise<AnyObject[]> {
+  async createMany(@requestBody(jsonBody(CREATE_MANY_SCHEMA)) body: QueueItem[]): Promise<PlainRow[]> {
     return this.service.createMany(body);
   }
 
@@ -252,7 +253,7 @@ export class TextGenerationController {
   async manual(
     @param.query.string('ids') ids?: string,
     @param.query.string('sobrescribirRevisados') sobrescribir?: string,
-  ): Promise<AnyObject> {
+  ): Promise<ProcessSummary> {
     const list = integerList('ids', ids);
     return this.service.process({
       ids: list,
@@ -263,7 +264,7 @@ export class TextGenerationController {
   }
 
   @get('/generarTextosIAPorProcesoNocturno', requires(GENERATE_TEXTOS))
-  async nightly(): Promise<AnyObject> {
+  async nightly(): Promise<ProcessSummary> {
     return this.service.process({});
   }
 
@@ -281,7 +282,7 @@ export class TextGenerationController {
     @param.query.string('promptCampoCuatro') promptCampoCuatro?: string,
     @param.query.string('promptCampoCinco') promptCampoCinco?: string,
     @param.query.string('idiomas') idiomas?: string,
-  ): Promise<AnyObject[]> {
+  ): Promise<PlainRow[]> {
     const campos = [campoUno, campoDos, campoTres, campoCuatro, campoCinco];
     const prompts = [promptCampoUno, promptCampoDos, promptCampoTres, promptCampoCuatro, promptCampoCinco];
     const pares = CAMPO_SUFFIXES.map((_, i) => ({
@@ -296,7 +297,7 @@ export class TextGenerationController {
   async guardar(
     @param.query.integer('idMarketPlacePrompt') idMarketPlacePrompt: number | undefined,
     @requestBody(jsonBody(TEXTS_SCHEMA)) body: TextInput[],
-  ): Promise<AnyObject> {
+  ): Promise<PlainRow> {
     const textos = await this.service.guardar(idMarketPlacePrompt, body);
     return { status: 'OK', count: textos.length, textos };
   }
@@ -307,7 +308,7 @@ export class TextGenerationController {
   )
   async textosProducto(
     @param.query.integer('idProducto', { required: true }) idProducto: number,
-  ): Promise<AnyObject[]> {
+  ): Promise<PlainRow[]> {
     return this.service.textosProducto(idProducto);
   }
 
@@ -320,7 +321,7 @@ export class TextGenerationController {
     @param.query.string('categoria') categoria?: string,
     @param.query.string('subcategoria') subcategoria?: string,
     @param.query.string('marketplaces') marketplaces?: string,
-  ): Promise<AnyObject[]> {
+  ): Promise<PlainRow[]> {
     return this.service.revisados({
       productos: integerList('idProducto', idProducto),
       categoria,
@@ -345,7 +346,7 @@ export class TextGenerationController {
     @param.query.integer('limit') limit: number | undefined,
     @param.query.integer('skip') skip: number | undefined,
     @inject(RestBindings.Http.RESPONSE) response: Response,
-  ): Promise<AnyObject[]> {
+  ): Promise<VistaRow[]> {
     checkLimit(limit);
     const prompt = integerList('idmarketplacesprompt', idmarketplacesprompt);
     const { rows, total } = await this.service.vista(
@@ -378,7 +379,7 @@ export class TextGenerationController {
   async prompts(
     @param.query.string('productos', { required: true }) productos: string,
     @param.query.string('marketplaces') marketplaces?: string,
-  ): Promise<AnyObject> {
+  ): Promise<PlainRow> {
     return this.service.promptsParaProductos(
       integerList('productos', productos) ?? [],
       integerList('marketplaces', marketplaces) ?? [],
@@ -389,7 +390,7 @@ export class TextGenerationController {
   async dispatch(
     @param.query.string('$endpoint', { required: true }) endpoint: string,
     @requestBody(jsonBody(DISPATCH_SCHEMA)) body: { base64Data: string },
-  ): Promise<AnyObject> {
+  ): Promise<PlainRow> {
     if (!(DISPATCH_ENDPOINTS as readonly string[]).includes(endpoint))
       throw badParameter('$endpoint', `usa ${DISPATCH_ENDPOINTS.join(' o ')}`);
     const items = decodeDispatch(body.base64Data);
@@ -421,7 +422,7 @@ export class TextGenerationController {
     if (!queue.length)
       return { status: 'NoEjecutado', mensaje: `Ningún producto tiene un prompt aplicable.${note}` };
     if (endpoint === 'pim/process-base64') {
-      const textos: AnyObject[] = [];
+      const textos: PlainRow[] = [];
       let errors = 0;
       const budget = requestBudget(this.service.requestBudgetMs);
       try {

@@ -47,4 +47,30 @@ describe('record types derived from the declarations', () => {
       set.repository('producto-multimedias');
     expect([calls, fromSet].map((f) => typeof f)).toEqual(['function', 'function']);
   });
+
+  it('repository(name) is checked: rows, wheres, writes and hooks name declared fields only', () => {
+    const uses = async (set: RepositorySet) => {
+      const products = set.repository('productos');
+      const [row] = await products.find({ where: { nombre: 'A-1' } });
+      expectTypeOf(row.nombre).toEqualTypeOf<string | null | undefined>();
+      expectTypeOf(row.id).toEqualTypeOf<number>();
+      // @ts-expect-error productos declares no field `nombrre` (a misspelled field of a typed row)
+      void row.nombrre;
+      // @ts-expect-error a where on an undeclared field
+      await products.count({ nombrre: 'A-1' });
+      // @ts-expect-error `empresaId` is a number
+      await products.updateById(1, { empresaId: 'uno' });
+      products.addHooks({
+        async beforeWrite(written) {
+          expectTypeOf(written.sincronizarConBC).toEqualTypeOf<string | null | undefined>();
+          // @ts-expect-error hooks see the declared record too
+          void written.sku;
+        },
+      });
+      // a name known only at run time gets the plain repository; a typed one offers it as `.untyped`
+      const dynamic: string = 'productos';
+      expectTypeOf(set.repository(dynamic)).toEqualTypeOf(products.untyped);
+    };
+    expect(typeof uses).toBe('function');
+  });
 });

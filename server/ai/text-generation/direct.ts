@@ -2,7 +2,6 @@
  * Generating without storing: the texts of one product and prompt for the 'pim/process-base64' dispatch, and the
  * prompt test bench. A generator failure or the end of the budget is an error per text, never a hung request.
  */
-import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { camposDePrompt } from '../../../src/core/aiTexts/fields';
 import type { QueueItem } from '../../../src/core/aiTexts/contract';
@@ -11,6 +10,7 @@ import { requestBudget, type Budget } from '../budget';
 import type { GenerationRequest, TextGenerator } from '../generator';
 import type { TextScope } from './scope';
 import { DEFAULT_LANGUAGE, idiomasKey, MARKETPLACES, PROMPTS, type GenerationOptions } from './shared';
+import type { PlainRow } from '../../repository-set';
 
 export class DirectGeneration {
   constructor(
@@ -23,7 +23,7 @@ export class DirectGeneration {
    * Generates the texts of one product+prompt without storing anything (the 'pim/process-base64' dispatch).
    * With a `budget`, an item cut by it answers an error per text instead of hanging the request.
    */
-  async generarSinGuardar(item: QueueItem, budget?: Budget): Promise<AnyObject[]> {
+  async generarSinGuardar(item: QueueItem, budget?: Budget): Promise<PlainRow[]> {
     const [product] = await this.scope.visibleProducts([item.productoId]);
     if (!product) return [{ productoId: item.productoId, error: 'El producto no existe' }];
     const [prompt] = await this.scope.repo(PROMPTS).find({ where: { id: item.marketplacePromptId } });

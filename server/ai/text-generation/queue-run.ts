@@ -4,7 +4,6 @@
  * 'Ejecutado' or 'NoEjecutado' with the reason.
  */
 import { randomUUID } from 'node:crypto';
-import type { AnyObject } from '@loopback/repository';
 import { camposDePrompt } from '../../../src/core/aiTexts/fields';
 import type { ProcessSummary, RowResult } from '../../../src/core/aiTexts/contract';
 import { mapPool } from '../../../src/core/pool';
@@ -27,6 +26,8 @@ import {
   type QueueClaims,
 } from './shared';
 import { storeTexts } from './store-texts';
+import type { Where } from '@loopback/repository';
+import type { PlainRow, StoredEntity } from '../../repository-set';
 
 /** How often a run waiting for a row another process holds looks again. */
 const CLAIM_POLL_MS = 200;
@@ -65,11 +66,11 @@ export class QueueRun {
     budgetMs?: number;
   }): Promise<ProcessSummary> {
     // Pending rows of visible products, the first `limit` of them read (the rest only counted).
-    const conditions: AnyObject[] = [PENDING];
+    const conditions: Where<StoredEntity<typeof QUEUE>>[] = [PENDING];
     if (options.ids) conditions.unshift({ id: { inq: options.ids } });
     const visible = this.scope.ofVisibleProducts('productoId');
     if (visible) conditions.push(visible);
-    const where: AnyObject = { and: conditions };
+    const where: Where<StoredEntity<typeof QUEUE>> = { and: conditions };
     const queue = this.scope.repo(QUEUE);
     const batch = await queue.find({ where, order: ['id ASC'], limit: options.limit });
     const mine =
@@ -167,7 +168,7 @@ export class QueueRun {
     idiomas: readonly string[],
     marketplace: string | undefined,
     signal: AbortSignal,
-  ): Promise<AnyObject[]> {
+  ): Promise<PlainRow[]> {
     const calls = (idiomas.length ? idiomas : [DEFAULT_LANGUAGE]).flatMap((idioma) =>
       campos.map(({ campo, prompt }) => ({ campo, prompt, idioma })),
     );
@@ -206,7 +207,7 @@ export class QueueRun {
     if (!campos.length) return fail('El prompt no tiene campos definidos');
     const [marketplace] = await this.scope.repo(MARKETPLACES).find({ where: { id: prompt.marketplaceId } });
     const data = await this.scope.productData(product);
-    let generated: AnyObject[];
+    let generated: PlainRow[];
     try {
       generated = await this.generateAll(
         data,

@@ -3,7 +3,6 @@
  * prompt and languages is reused) and cancelling pending ones no run holds.
  */
 import { randomUUID } from 'node:crypto';
-import type { AnyObject } from '@loopback/repository';
 import type { QueueItem } from '../../../src/core/aiTexts/contract';
 import type { Row } from '../../repositories';
 import type { StoredClaims } from '../claims';
@@ -18,6 +17,7 @@ import {
   unprocessable,
   type QueueClaims,
 } from './shared';
+import type { PlainRow } from '../../repository-set';
 
 export class GenerationQueue {
   constructor(
@@ -50,7 +50,7 @@ export class GenerationQueue {
       order: ['id ASC'],
     });
     const reusable = new Map<string, Row>();
-    const itemKey = (row: AnyObject) =>
+    const itemKey = (row: PlainRow | QueueItem) =>
       `${num(row.productoId)}|${num(row.marketplacePromptId)}|${idiomasKey(row.idiomas)}`;
     for (const row of pending) if (!reusable.has(itemKey(row))) reusable.set(itemKey(row), row);
     const created: Row[] = [];

@@ -2,7 +2,6 @@
  * Reading and reviewing generated texts: a product's texts, the reviewed ones, the products × marketplaces view
  * with counts and review state, the review flag, and texts edited in the review screen.
  */
-import type { AnyObject } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import type { CategoriaRow } from '../../../src/core/aiTexts/categories';
 import { estadoRevisionDeConteo } from '../../../src/core/reviewStatus';
@@ -24,11 +23,12 @@ import {
   type VistaPage,
   type VistaRow,
 } from './shared';
+import type { PlainRow } from '../../repository-set';
 
 export class TextReview {
   constructor(private readonly scope: TextScope) {}
 
-  async textosProducto(idProducto: number): Promise<AnyObject[]> {
+  async textosProducto(idProducto: number): Promise<PlainRow[]> {
     const visible = await this.scope.visibleProductIds([idProducto]);
     if (!visible.has(idProducto)) throw new HttpErrors.NotFound(`Producto ${idProducto} no encontrado`);
     const [texts, marketplaces] = await Promise.all([
@@ -37,7 +37,7 @@ export class TextReview {
     ]);
     const codigo = new Map(marketplaces.map((m) => [num(m.id), m.codigo]));
     return texts
-      .map((text): AnyObject => ({
+      .map((text): PlainRow => ({
         ...plainOf(text),
         marketplaceCodigo: codigo.get(num(text.marketplaceId)),
       }))
@@ -55,7 +55,7 @@ export class TextReview {
   }
 
   /** Reviewed texts of the products passing the filters (one query: texts joined with their product). */
-  async revisados(filters: ReviewFilters): Promise<AnyObject[]> {
+  async revisados(filters: ReviewFilters): Promise<PlainRow[]> {
     const found = await this.scope.sql().revisados(filters, await this.categoriesFor(filters));
     const model = this.scope.repo(TEXTS).entityClass;
     return found.map(({ text, productoNombre }) => ({
@@ -109,8 +109,8 @@ export class TextReview {
   }
 
   /** Stores or updates texts (edited in the review screen) → the texts as stored. */
-  async guardar(idPrompt: number | undefined, body: readonly TextInput[]): Promise<AnyObject[]> {
-    const out: AnyObject[] = [];
+  async guardar(idPrompt: number | undefined, body: readonly TextInput[]): Promise<PlainRow[]> {
+    const out: PlainRow[] = [];
     const productIds = new Set<number>();
     const byId = new Map<number, Row>();
     const ids = body.map((t) => t.id).filter((id): id is number => typeof id === 'number');
@@ -132,7 +132,7 @@ export class TextReview {
     if (idPrompt && !prompt) throw unprocessable(`Prompt ${idPrompt} no encontrado`, 'INVALID_PROMPTS');
     for (const text of body) {
       const existing = text.id !== undefined ? byId.get(text.id) : undefined;
-      const changes: AnyObject = {};
+      const changes: PlainRow = {};
       if (typeof text.texto === 'string') changes.texto = text.texto;
       if (text.revisado_sn === 'S' || text.revisado_sn === 'N') changes.revisado_sn = text.revisado_sn;
       if (existing) {

@@ -2,12 +2,12 @@
  * The caller's view of the catalogue for text generation: every job reads products only through it, so the
  * caller only reads, generates or reviews texts of products it can see (CompanyAccess).
  */
-import type { AnyObject, Where } from '@loopback/repository';
+import type { Where } from '@loopback/repository';
 import type { CompanyAccess } from '../../auth/keys';
 import { restrictWhere } from '../../company';
 import { PARENT_SCOPE, type ParentScope } from '../../parent-scope';
 import type { Row } from '../../repositories';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet } from '../../repository-set';
 import type { ProductData } from '../generator';
 import { ReviewSql } from './review-sql';
 import { GENERALS, LANGUAGES, num, PRODUCTS } from './shared';
@@ -40,7 +40,7 @@ export class TextScope {
    * The condition "`field` is a product the caller can see", as a SQL subquery on the products (undefined for an
    * admin: every product) — for reading child rows without listing product ids.
    */
-  ofVisibleProducts(field: string): AnyObject | undefined {
+  ofVisibleProducts(field: string): PlainRow | undefined {
     const where = restrictWhere(undefined, this.access, 'empresaId');
     if (!where) return undefined;
     const scope: ParentScope = {
@@ -60,8 +60,8 @@ export class TextScope {
     return new Set(rows.map((row) => num(row.id)));
   }
 
-  async generalsOf(ids: readonly number[]): Promise<Map<number, AnyObject>> {
-    const byProduct = new Map<number, AnyObject>();
+  async generalsOf(ids: readonly number[]): Promise<Map<number, PlainRow>> {
+    const byProduct = new Map<number, PlainRow>();
     if (!ids.length) return byProduct;
     const rows = await this.repo(GENERALS).find({
       where: { productoId: { inq: [...ids] } },
@@ -71,7 +71,7 @@ export class TextScope {
     return byProduct;
   }
 
-  async productData(product: Row, general?: AnyObject): Promise<ProductData> {
+  async productData(product: Row, general?: PlainRow): Promise<ProductData> {
     const g = general ?? (await this.generalsOf([num(product.id)])).get(num(product.id)) ?? {};
     const plain: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(g))

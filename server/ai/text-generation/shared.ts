@@ -2,11 +2,12 @@
  * What the jobs of text generation share: the resources they read and write, the defaults, the shapes of
  * their inputs and answers, and small readers of repository rows.
  */
-import type { AnyObject } from '@loopback/repository';
+import type { Where } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import type { CategoriaRow } from '../../../src/core/aiTexts/categories';
 import type { RowResult, VistaRow as ReviewViewRow } from '../../../src/core/aiTexts/contract';
 import type { Row } from '../../repositories';
+import type { PlainRow, StoredEntity } from '../../repository-set';
 import type { RowClaims } from '../claims';
 
 export const PRODUCTS = 'productos';
@@ -41,8 +42,10 @@ export type ClaimOutcome = RowResult | null | 'released';
 export type QueueClaims = RowClaims<ClaimOutcome>;
 
 /** Pending = procesado N (or never set). */
-export const isPending = (row: AnyObject): boolean => row.procesado == null || row.procesado === 'N';
-export const PENDING: AnyObject = { or: [{ procesado: 'N' }, { procesado: null }] };
+export const isPending = (row: PlainRow): boolean => row.procesado == null || row.procesado === 'N';
+export const PENDING: Where<StoredEntity<typeof QUEUE>> = {
+  or: [{ procesado: 'N' }, { procesado: { eq: null } }],
+};
 /** A queue item's language list, normalised ('' and null mean the default language). */
 export const idiomasKey = (value: unknown): string =>
   String(value ?? '')
@@ -86,12 +89,12 @@ export const unprocessable = (message: string, code = 'INVALID_TEXT_GENERATION')
 
 export const num = (value: unknown): number => Number(value);
 /** A repository row as a plain object (juggler entities carry toJSON). */
-export const plainOf = (row: Row): AnyObject => ({
-  ...(typeof row.toJSON === 'function' ? (row.toJSON() as AnyObject) : row),
+export const plainOf = (row: Row): PlainRow => ({
+  ...(typeof row.toJSON === 'function' ? row.toJSON() : row),
 });
 export const asCategorias = (rows: readonly Row[]): CategoriaRow[] =>
   rows.map((row) => plainOf(row) as CategoriaRow);
 export const isoNow = (): string => new Date().toISOString();
 /** A generated text's identity: product, prompt, campo and idioma. */
-export const textKey = (row: AnyObject): string =>
+export const textKey = (row: PlainRow): string =>
   `${num(row.productoId)}|${num(row.marketplacePromptId)}|${String(row.campo)}|${String(row.idioma ?? DEFAULT_LANGUAGE)}`;

@@ -1,12 +1,12 @@
 /** Writing generated texts: one per product, prompt, campo and idioma; reviewed ones kept unless overwritten. */
-import type { AnyObject } from '@loopback/repository';
 import type { TextScope } from './scope';
 import { DEFAULT_LANGUAGE, isoNow, num, TEXTS, textKey } from './shared';
+import type { PlainRow } from '../../repository-set';
 
 /** Upserts generated texts by (product, prompt, campo, idioma); reviewed ones are kept unless `overwrite`. */
 export async function storeTexts(
   scope: TextScope,
-  texts: readonly AnyObject[],
+  texts: readonly PlainRow[],
   marketplaceId: number,
   overwrite: boolean,
 ): Promise<{ written: number; kept: number }> {

@@ -4,11 +4,11 @@
  * and its parts read as a ProductState. The fields followed are those people write: not the id, the product
  * link, the company, stamps and sync columns (read-only) nor write-only ones.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import type { ProductState, Row } from '../../../src/core/history/versions';
 import { schemaFor } from '../../../src/resources/registry';
 import type { ResourceSchema } from '../../../src/resources/types';
-import type { RepositorySet } from '../../repository-set';
+import { plainRow, type PlainRow, type RepositorySet } from '../../repository-set';
 
 export interface Part {
   /** The name in `campo` ('atributos' in 'atributos[12].valor'). */
@@ -98,19 +98,22 @@ export const fieldLabel = (resource: string, field: string): string =>
  * The key of a part row ('' for parts with one row per product; its key fields' values joined with '|';
  * '#id' when they are all empty).
  */
-export const rowKey = (part: Part, row: AnyObject): string => {
+export const rowKey = (part: Part, row: PlainRow): string => {
   const fields = keyFields(part);
   if (!fields.length) return '';
-  const values = fields.map((field) => row[field] as unknown);
+  const values = fields.map((field) => row[field]);
   return values.every((value) => value === null || value === undefined || value === '')
     ? `#${String(row.id)}`
     : values.map((value) => String((value ?? '') as string)).join('|');
 };
 
 /** A row reduced to the fields followed. */
-export const followedRow = (fields: readonly string[], row: AnyObject): Row => {
+export const followedRow = (fields: readonly string[], row: PlainRow): Row => {
   const out: Row = {};
-  for (const f of fields) out[f] = row[f] instanceof Date ? (row[f] as Date).toISOString() : (row[f] ?? null);
+  for (const f of fields) {
+    const value = row[f];
+    out[f] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
   return out;
 };
 
@@ -119,23 +122,23 @@ export async function readState(
   repos: RepositorySet,
   productId: number,
   options?: Options,
-): Promise<{ state: ProductState; rows: Map<string, Map<string, AnyObject>> } | undefined> {
+): Promise<{ state: ProductState; rows: Map<string, Map<string, PlainRow>> } | undefined> {
   const [product] = await repos.repository('productos').find({ where: { id: productId }, limit: 1 }, options);
   if (!product) return undefined;
   const state: ProductState = {
-    product: followedRow(PRODUCT_FIELDS, product.toObject() as AnyObject),
+    product: followedRow(PRODUCT_FIELDS, product.toObject()),
     sections: {},
   };
-  const rows = new Map<string, Map<string, AnyObject>>();
+  const rows = new Map<string, Map<string, PlainRow>>();
   for (const part of PARTS) {
     const fields = partFields(part);
     const found = await repos
       .repository(part.resource)
       .find({ where: { [part.productField]: productId } }, options);
-    const byKey = new Map<string, AnyObject>();
+    const byKey = new Map<string, PlainRow>();
     state.sections[part.section] = {};
     for (const entity of found) {
-      const row = entity.toObject() as AnyObject;
+      const row = plainRow(entity);
       const key = rowKey(part, row);
       byKey.set(key, row);
       state.sections[part.section][key] = followedRow(fields, row);

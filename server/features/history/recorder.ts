@@ -11,14 +11,18 @@
  * every write are gathered per product and stored once at its end, still in the transaction.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { mergeCambios, rowChanges, type Cambio, type Version } from '../../../src/core/history/versions';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet, StoredEntity, StoredRecord } from '../../repository-set';
 import type { WriteRecord } from '../../write-rules';
 import { writeContext } from './context';
 import { PARTS, PRODUCT_FIELDS, fieldLabel, keyFields, partFields, rowKey, type Part } from './parts';
 import { capVersions, MERGE_WINDOW_MS, retentionOf } from './retention';
 import { namesOf, run, sqlConnectorOf, statement, type SqlStatement } from '../../sql';
+
+/** A stored version of a product, and the product a version is of. */
+type VersionRow = StoredRecord<'historial'>;
+type Product = StoredRecord<'productos'>;
 
 /** Longest text kept whole in a version; longer values are cut (and marked) so one version stays storable. */
 const MAX_VALUE_CHARS = 8000;
@@ -44,7 +48,7 @@ export const parseCambios = (value: unknown): Cambio[] => {
   }
 };
 
-export const toVersion = (row: AnyObject): Version => ({
+export const toVersion = (row: VersionRow): Version => ({
   id: Number(row.id),
   productoId: Number(row.productoId),
   fecha: row.fecha instanceof Date ? row.fecha.toISOString() : String(row.fecha),
@@ -59,7 +63,7 @@ export const toVersion = (row: AnyObject): Version => ({
  */
 export async function storeChanges(
   repos: RepositorySet,
-  product: AnyObject,
+  product: Product,
   cambios: Cambio[],
   options: Options,
   created = false,
@@ -69,21 +73,21 @@ export async function storeChanges(
   const history = repos.repository('historial');
   const productoId = Number(product.id);
   const now = new Date();
-  let target: AnyObject | undefined;
+  let target: VersionRow | undefined;
   const joined = context.versions.get(productoId);
   if (joined !== undefined) {
     const [row] = await history.find({ where: { id: joined }, limit: 1 }, options);
-    target = row?.toObject() as AnyObject | undefined;
+    target = row?.toObject();
   } else if (!context.fresh && !created) {
     const [last] = await history.find({ where: { productoId }, order: ['id DESC'], limit: 1 }, options);
-    const row = last?.toObject() as AnyObject | undefined;
+    const row = last?.toObject();
     if (joinable(row, now)) target = row;
   }
   const stored = cambios.map(storable);
   if (target) {
     const merged = mergeCambios(parseCambios(target.cambios), stored);
     if (!merged.length) {
-      await history.deleteById(target.id as number, options);
+      await history.deleteById(target.id, options);
       context.versions.delete(productoId);
       return;
     }
@@ -100,11 +104,11 @@ export async function storeChanges(
 }
 
 /** A new version row of the current writer. */
-const versionRow = (product: AnyObject, cambios: Cambio[], fecha: Date): AnyObject => {
+const versionRow = (product: Product, cambios: Cambio[], fecha: Date): StoredEntity<'historial'> => {
   const context = writeContext();
   return {
     empresaId: product.empresaId,
-    productoId: Number(product.id),
+    productoId: product.id,
     fecha,
     usuario: context.usuario,
     origen: context.origen,
@@ -114,19 +118,19 @@ const versionRow = (product: AnyObject, cambios: Cambio[], fecha: Date): AnyObje
 
 /** The changes of one write for one product: the product as stored, and whether the write created it. */
 interface ProductChanges {
-  product: AnyObject;
+  product: Product;
   cambios: Cambio[];
   created: boolean;
 }
 
 /** Whether `row` is the writer's version still open to join (same user and origin, within the window). */
-const joinable = (row: AnyObject | undefined, now: Date): boolean => {
+const joinable = (row: VersionRow | undefined, now: Date): boolean => {
   const context = writeContext();
   return (
     !!row &&
     row.usuario === context.usuario &&
     row.origen === context.origen &&
-    now.getTime() - new Date(row.fecha as string).getTime() < MERGE_WINDOW_MS
+    now.getTime() - new Date(row.fecha ?? Number.NaN).getTime() < MERGE_WINDOW_MS
   );
 };
 
@@ -135,12 +139,12 @@ async function lastVersions(
   repos: RepositorySet,
   ids: readonly number[],
   options: Options,
-): Promise<Map<number, AnyObject>> {
+): Promise<Map<number, VersionRow>> {
   const history = repos.repository('historial');
-  const out = new Map<number, AnyObject>();
+  const out = new Map<number, VersionRow>();
   if (!ids.length) return out;
   const connector = sqlConnectorOf(history.dataSource);
-  let latest: unknown[];
+  let latest: number[];
   if (ids.length === 1 || !connector) {
     latest = [];
     for (const productoId of ids) {
@@ -159,11 +163,11 @@ async function lastVersions(
       `SELECT MAX(${c('id')}) AS m FROM ${t} WHERE ${c('productoId')} IN (${ids.map(() => '?').join(',')}) GROUP BY ${c('productoId')}`,
       [...ids],
     );
-    latest = (await run(connector, stmt, options)).map((row) => row.m ?? row.M);
+    latest = (await run(connector, stmt, options)).map((row) => Number(row.m ?? row.M));
   }
   if (!latest.length) return out;
   for (const row of await history.find({ where: { id: { inq: latest } } }, options)) {
-    const version = row.toObject() as AnyObject;
+    const version = row.toObject();
     out.set(Number(version.productoId), version);
   }
   return out;
@@ -211,7 +215,7 @@ async function rewriteVersions(
 }
 
 /** Removes, per product, the versions beyond the newest its company keeps (counted at once). */
-async function capAll(repos: RepositorySet, products: readonly AnyObject[], options: Options): Promise<void> {
+async function capAll(repos: RepositorySet, products: readonly Product[], options: Options): Promise<void> {
   if (!products.length) return;
   if (products.length === 1) {
     const retention = await retentionOf(repos, Number(products[0].empresaId));
@@ -265,10 +269,10 @@ async function storeAll(repos: RepositorySet, changes: ProductChanges[], options
     const id = context.versions.get(idOf(c));
     return id === undefined ? [] : [id];
   });
-  const targets = new Map<number, AnyObject>();
+  const targets = new Map<number, VersionRow>();
   if (joinedIds.length) {
     for (const row of await history.find({ where: { id: { inq: joinedIds } } }, options)) {
-      const version = row.toObject() as AnyObject;
+      const version = row.toObject();
       targets.set(Number(version.productoId), version);
     }
   }
@@ -331,16 +335,16 @@ export async function recordingBatch<T>(
   return result;
 }
 
-const productChanges = (record: WriteRecord): Cambio[] =>
+const productChanges = (record: WriteRecord<Product>): Cambio[] =>
   rowChanges(record.before, record.after, PRODUCT_FIELDS, {}, (field) =>
     field ? fieldLabel('productos', field) : undefined,
   );
 
 /** The changes of a part's row (a changed key is the old row removed and a new one added). */
-function partChanges(part: Part, record: WriteRecord): Cambio[] {
+function partChanges(part: Part, record: WriteRecord<PlainRow>): Cambio[] {
   const fields = partFields(part);
   const { before, after } = record;
-  const labelOf = (row: AnyObject | undefined) => (field: string | undefined) => {
+  const labelOf = (row: PlainRow | undefined) => (field: string | undefined) => {
     const keys = keyFields(part);
     const name =
       keys.length && row
@@ -366,27 +370,28 @@ function partChanges(part: Part, record: WriteRecord): Cambio[] {
       ),
     ];
   }
-  const row = (after ?? before) as AnyObject;
+  const row = after ?? before ?? {};
   return rowChanges(before, after, fields, { section: part.section, key: rowKey(part, row) }, labelOf(row));
 }
 
 /**
- * Groups records by product and stores their changes. `own`: the records are the products' own (the rows are
- * the products, a record without `before` one the write created); a part's records read their products at
- * once, skipping those gone (a product's delete).
+ * Groups records by product and stores their changes. `own`: the records are the products' own (`own` gives
+ * the product of a row, a record without `before` one the write created); a part's records read their
+ * products at once, skipping those gone (a product's delete).
  */
-async function recordFor(
+async function recordFor<R extends object>(
   repos: RepositorySet,
-  records: WriteRecord[],
-  productIdOf: (row: AnyObject) => unknown,
-  changesOf: (record: WriteRecord) => Cambio[],
+  records: WriteRecord<R>[],
+  productIdOf: (row: R) => unknown,
+  changesOf: (record: WriteRecord<R>) => Cambio[],
   options: Options,
-  own = false,
+  own?: (row: R) => Product,
 ): Promise<void> {
   const batch = gathered.getStore();
-  const byProduct = new Map<number, { cambios: Cambio[]; created: boolean; product?: AnyObject }>();
+  const byProduct = new Map<number, { cambios: Cambio[]; created: boolean; product?: Product }>();
   for (const record of records) {
-    const row = (record.after ?? record.before) as AnyObject;
+    const row = record.after ?? record.before;
+    if (!row) continue;
     const id = Number(productIdOf(row));
     if (!Number.isInteger(id)) continue;
     const cambios = changesOf(record);
@@ -394,7 +399,7 @@ async function recordFor(
     const entry = byProduct.get(id) ?? { cambios: [], created: false };
     entry.cambios.push(...cambios);
     if (own) {
-      entry.product = row;
+      entry.product = own(row);
       entry.created ||= !record.before;
     }
     byProduct.set(id, entry);
@@ -407,7 +412,7 @@ async function recordFor(
       .find({ where: { id: unread.length === 1 ? unread[0] : { inq: unread } } }, options);
     for (const product of found) {
       const entry = byProduct.get(Number(product.id));
-      if (entry) entry.product = product.toObject() as AnyObject;
+      if (entry) entry.product = product.toObject();
     }
   }
   const changes: ProductChanges[] = [];
@@ -442,14 +447,14 @@ export function installRecorder(repos: RepositorySet): void {
         (row) => row.id,
         productChanges,
         options,
-        true,
+        (row) => row,
       ),
   });
   for (const part of PARTS) {
     if (!repos.repositories.has(part.resource)) continue;
     repos.repository(part.resource).addHooks({
       recordWrites: (records, options) =>
-        recordFor(
+        recordFor<PlainRow>(
           repos,
           records,
           (row) => row[part.productField],

@@ -7,7 +7,7 @@
  * each record keeps at most its company's `versionesHistorial` versions. A removal is a version of its own and
  * the removed record keeps its history.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import {
   REFERENCE_HISTORY_RESOURCES,
   type ReferenceVersion,
@@ -15,13 +15,16 @@ import {
 import { mergeCambios, rowChanges, type Cambio } from '../../../src/core/history/versions';
 import { schemaFor } from '../../../src/resources/registry';
 import type { ResourceSchema } from '../../../src/resources/types';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet, StoredRecord } from '../../repository-set';
 import type { WriteRecord } from '../../write-rules';
 import { writeContext, type WriteContext } from './context';
 import { parseCambios } from './recorder';
 import { MERGE_WINDOW_MS, retentionOf } from './retention';
 
-export const REFERENCE_HISTORY = 'historial-referencias';
+export const REFERENCE_HISTORY = 'historial-referencias' as const;
+
+/** A stored version of a reference record. */
+type VersionRow = StoredRecord<typeof REFERENCE_HISTORY>;
 
 /** The fields a version follows: those people write (not the id, the company, stamps nor write-only ones). */
 export function followedFields(schema: ResourceSchema): string[] {
@@ -36,7 +39,7 @@ export function followedFields(schema: ResourceSchema): string[] {
     .map((field) => field.name);
 }
 
-export const toReferenceVersion = (row: AnyObject): ReferenceVersion => ({
+export const toReferenceVersion = (row: VersionRow): ReferenceVersion => ({
   id: Number(row.id),
   recurso: String(row.recurso ?? ''),
   registroId: Number(row.registroId),
@@ -58,7 +61,7 @@ const joinedOf = (context: WriteContext): Map<string, number> => {
 async function storeChanges(
   repos: RepositorySet,
   recurso: string,
-  row: AnyObject,
+  row: PlainRow,
   registroId: number,
   cambios: Cambio[],
   options: Options,
@@ -71,39 +74,39 @@ async function storeChanges(
   const history = repos.repository(REFERENCE_HISTORY);
   const key = `${recurso}:${registroId}`;
   const now = new Date();
-  let target: AnyObject | undefined;
+  let target: VersionRow | undefined;
   const joinedId = versions.get(key);
   if (!alone && joinedId !== undefined) {
     const [found] = await history.find({ where: { id: joinedId }, limit: 1 }, options);
-    target = found?.toObject() as AnyObject | undefined;
+    target = found?.toObject();
   } else if (!alone && !context.fresh) {
     const [last] = await history.find(
       { where: { recurso, registroId }, order: ['id DESC'], limit: 1 },
       options,
     );
-    const candidate = last?.toObject() as AnyObject | undefined;
+    const candidate = last?.toObject();
     if (
       candidate &&
       candidate.usuario === context.usuario &&
       candidate.origen === context.origen &&
-      now.getTime() - new Date(candidate.fecha as string).getTime() < MERGE_WINDOW_MS
+      now.getTime() - new Date(candidate.fecha ?? Number.NaN).getTime() < MERGE_WINDOW_MS
     )
       target = candidate;
   }
   if (target) {
     const merged = mergeCambios(parseCambios(target.cambios), cambios);
     if (!merged.length) {
-      await history.deleteById(target.id as number, options);
+      await history.deleteById(target.id, options);
       versions.delete(key);
       return;
     }
-    await history.updateById(target.id as number, { cambios: JSON.stringify(merged), fecha: now }, options);
+    await history.updateById(target.id, { cambios: JSON.stringify(merged), fecha: now }, options);
     versions.set(key, Number(target.id));
     return;
   }
   const created = await history.create(
     {
-      empresaId: row.empresaId ?? null,
+      empresaId: typeof row.empresaId === 'number' ? row.empresaId : null,
       recurso,
       registroId,
       fecha: now,
@@ -126,7 +129,7 @@ async function storeChanges(
 }
 
 /** The changes of one write of a record, with the fields' Spanish labels. */
-export function recordChanges(schema: ResourceSchema, record: WriteRecord): Cambio[] {
+export function recordChanges(schema: ResourceSchema, record: WriteRecord<PlainRow>): Cambio[] {
   const labels = new Map(schema.fields.map((field) => [field.name, field.label]));
   return rowChanges(record.before, record.after, followedFields(schema), {}, (field) =>
     field ? labels.get(field) : undefined,
@@ -143,7 +146,7 @@ export function installReferenceRecorder(repos: RepositorySet): void {
     repos.repository(recurso).addHooks({
       recordWrites: async (records, options) => {
         for (const record of records) {
-          const row = (record.after ?? record.before) as AnyObject | undefined;
+          const row: PlainRow | undefined = record.after ?? record.before;
           const registroId = Number(row?.[idField]);
           if (!row || !Number.isInteger(registroId)) continue;
           const cambios = recordChanges(schema, record);

@@ -7,7 +7,7 @@
  * product (two users, two API processes) run one after the other, each from what the other wrote; without
  * transactions a failing step puts back what was written. One restore of a product at a time in this process.
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import {
   parseCampo,
@@ -19,7 +19,7 @@ import {
   type Row,
 } from '../../../src/core/history/versions';
 import { nameKey, splitNames } from '../../../src/core/nameList';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet, StoredRecord } from '../../repository-set';
 import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { inTransaction } from '../../transaction';
 import { asOwnVersion, writeContext } from './context';
@@ -43,14 +43,10 @@ function serialised<T>(productId: number, work: () => Promise<T>): Promise<T> {
 
 interface Plan {
   product: Row;
-  parts: { part: Part; creates: Row[]; deletes: AnyObject[]; updates: { row: AnyObject; changes: Row }[] }[];
+  parts: { part: Part; creates: Row[]; deletes: PlainRow[]; updates: { row: PlainRow; changes: Row }[] }[];
 }
 
-function planOf(
-  current: ProductState,
-  target: ProductState,
-  rows: Map<string, Map<string, AnyObject>>,
-): Plan {
+function planOf(current: ProductState, target: ProductState, rows: Map<string, Map<string, PlainRow>>): Plan {
   const product: Row = {};
   for (const field of PRODUCT_FIELDS) {
     if (!sameValue(current.product[field], target.product[field]))
@@ -59,10 +55,10 @@ function planOf(
   const parts = PARTS.map((part) => {
     const now = current.sections[part.section] ?? {};
     const then = target.sections[part.section] ?? {};
-    const stored = rows.get(part.section) ?? new Map<string, AnyObject>();
+    const stored = rows.get(part.section) ?? new Map<string, PlainRow>();
     const creates: Row[] = [];
-    const deletes: AnyObject[] = [];
-    const updates: { row: AnyObject; changes: Row }[] = [];
+    const deletes: PlainRow[] = [];
+    const updates: { row: PlainRow; changes: Row }[] = [];
     for (const key of new Set([...Object.keys(now), ...Object.keys(then)])) {
       const from = now[key] ?? null;
       const to = then[key] ?? null;
@@ -90,7 +86,7 @@ const isEmpty = (plan: Plan): boolean =>
 async function checkReferences(
   repos: RepositorySet,
   plan: Plan,
-  empresaId: unknown,
+  empresaId: number | null | undefined,
   options: Options,
 ): Promise<void> {
   const written = (section: string): Row[] => {
@@ -134,7 +130,7 @@ async function checkReferences(
     if (!names.length) continue;
     const found = await repos
       .repository(resource)
-      .find({ where: { empresaId }, fields: { nombre: true } }, options);
+      .find({ where: { empresaId: { eq: empresaId } }, fields: { nombre: true } }, options);
     const known = new Set(found.map((row) => nameKey(String(row.nombre ?? ''))));
     const missing = names.find((name) => !known.has(nameKey(name)));
     if (missing)
@@ -142,10 +138,10 @@ async function checkReferences(
   }
 }
 
-const whereOf = (part: Part, productId: number, row: AnyObject): AnyObject => {
+const whereOf = (part: Part, productId: number, row: PlainRow): PlainRow => {
   const keys = keyFields(part);
   if (!keys.length) return { [part.productField]: productId };
-  const values = keys.map((key) => row[key] as unknown);
+  const values = keys.map((key) => row[key]);
   return values.every((value) => value === null || value === undefined || value === '')
     ? { [part.productField]: productId, id: row.id }
     : {
@@ -174,10 +170,10 @@ async function applyPlan(
 
 export async function restoreVersion(
   repos: RepositorySet,
-  product: AnyObject,
+  product: StoredRecord<'productos'>,
   versionId: number,
   body: RestoreBody,
-): Promise<{ producto: AnyObject; versionId?: number }> {
+): Promise<{ producto: StoredRecord<'productos'>; versionId?: number }> {
   const productId = Number(product.id);
   const momento = body.momento === 'antes' ? 'antes' : 'despues';
   if (body.campo !== undefined && (typeof body.campo !== 'string' || !parseCampo(body.campo, SECTIONS))) {
@@ -197,7 +193,7 @@ export async function restoreVersion(
           const history = repos.repository('historial');
           const versions = (
             await history.find({ where: { productoId: productId }, order: ['id DESC'] }, tx)
-          ).map((row) => toVersion(row.toObject() as AnyObject));
+          ).map((row) => toVersion(row.toObject()));
           const toUndo = versionsToUndo(versions, versionId, momento);
           if (!toUndo) {
             throw Object.assign(
@@ -233,7 +229,7 @@ export async function restoreVersion(
       }
       const [stored] = await productos.find({ where: { id: productId }, limit: 1 });
       return {
-        producto: (stored?.toObject() as AnyObject | undefined) ?? product,
+        producto: stored?.toObject() ?? product,
         versionId: writeContext().versions.get(productId),
       };
     }),

@@ -10,7 +10,7 @@
  * `cambios`, bumped by every rule, prompt, marketplace, category, family or attribute change — jobs.ts), so
  * any process sharing the database sees a change another made.
  */
-import type { AnyObject, Options, Where } from '@loopback/repository';
+import type { Options, Where } from '@loopback/repository';
 import { CAMPO_SUFFIXES } from '../../../src/core/aiTexts/fields';
 import { nameKey, splitNames } from '../../../src/core/nameList';
 import {
@@ -21,7 +21,7 @@ import {
   type ReadinessRule,
 } from '../../../src/core/readiness/score';
 import { schemaFor } from '../../../src/resources/registry';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet, StoredEntity, StoredRecord } from '../../repository-set';
 import { insertValues, namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { inTransaction } from '../../transaction';
 
@@ -33,7 +33,9 @@ const GTIN_FIELD = 'ean';
 const PRODUCTS = 'productos';
 const GENERALS = 'producto-generals';
 
-const plain = (row: { toObject(): object }): AnyObject => row.toObject() as AnyObject;
+/** A product as the scores read it (the columns the rules need), and the where of a page of them. */
+type Product = StoredRecord<typeof PRODUCTS>;
+type ProductWhere = Where<StoredEntity<typeof PRODUCTS>>;
 
 /** The fields a `campo` rule may name: the product's and its general data's, with their Spanish labels. */
 function fieldsContext(): ReadinessContext {
@@ -129,7 +131,7 @@ const same = (a: unknown, b: unknown): boolean =>
  */
 export function movesScores(
   resource: string,
-  records: readonly { before?: AnyObject; after?: AnyObject }[],
+  records: readonly { before?: PlainRow; after?: PlainRow }[],
   needs: Needs,
 ): boolean {
   const read = fieldsRead(resource, needs);
@@ -145,14 +147,20 @@ export async function loadCatalog(repos: RepositorySet, options: Options = {}): 
   );
   const rules = new Map<number, ReadinessRule[]>();
   for (const row of await repos.repository(RULES).find({ order: ['id ASC'] }, options)) {
-    const rule = plain(row) as unknown as ReadinessRule;
+    const rule = row.toObject();
     const id = Number(rule.marketplaceId);
-    rules.set(id, [...(rules.get(id) ?? []), { ...rule, id: Number(rule.id), marketplaceId: id }]);
+    const read: ReadinessRule = {
+      ...rule,
+      tipo: String(rule.tipo ?? ''),
+      id: Number(rule.id),
+      marketplaceId: id,
+    };
+    rules.set(id, [...(rules.get(id) ?? []), read]);
   }
   const prompts = (await repos.repository('MarketPlacePrompts').find({}, options)).map((row) => ({
     marketplaceId: Number(row.marketplaceId),
     categoriaCodigo: String(row.categoriaCodigo ?? ''),
-    campos: CAMPO_SUFFIXES.map((n) => String((row as AnyObject)[`campo${n}`] ?? '')).filter((c) => c.trim()),
+    campos: CAMPO_SUFFIXES.map((n) => String(row[`campo${n}`] ?? '')).filter((c) => c.trim()),
   }));
   const needs = needsOf([...rules.values()].flat());
   return { marketplaces, rules, prompts, categories: new Map(), needs };
@@ -220,10 +228,10 @@ async function loadCategories(
   }
 }
 
-const byProduct = (rows: AnyObject[], field = 'productoId'): Map<number, AnyObject[]> => {
-  const map = new Map<number, AnyObject[]>();
+const byProduct = <R extends { productoId?: number | null }>(rows: R[]): Map<number, R[]> => {
+  const map = new Map<number, R[]>();
   for (const row of rows) {
-    const id = Number(row[field]);
+    const id = Number(row.productoId);
     const list = map.get(id);
     if (list) list.push(row);
     else map.set(id, [row]);
@@ -249,14 +257,14 @@ export interface ReadProduct {
 async function readProducts(
   repos: RepositorySet,
   catalog: Catalog,
-  where: Where<AnyObject>,
+  where: ProductWhere,
   limit: number | undefined,
   options: Options,
-  created?: readonly AnyObject[],
+  created?: readonly Product[],
 ): Promise<ReadProduct[]> {
   const { needs } = catalog;
   // products the write has just created: as written, and without parts yet
-  const products = created
+  const products: Product[] = created
     ? [...created]
     : (
         await repos.repository(PRODUCTS).find(
@@ -273,7 +281,7 @@ async function readProducts(
           },
           options,
         )
-      ).map(plain);
+      ).map((row) => row.toObject());
   if (!products.length) return [];
   const found = created ? [] : products.map((p) => Number(p.id));
   const partWhere = { productoId: { inq: found } };
@@ -282,18 +290,18 @@ async function readProducts(
     Object.keys(generalFields).length > 1 && found.length
       ? byProduct(
           (await repos.repository(GENERALS).find({ where: partWhere, fields: generalFields }, options)).map(
-            plain,
+            (row) => row.toObject(),
           ),
         )
-      : new Map<number, AnyObject[]>();
-  const attributes = new Map<number, AnyObject[]>();
+      : new Map<number, StoredRecord<typeof GENERALS>[]>();
+  const attributes = new Map<number, StoredRecord<'producto-atributos'>[]>();
   const attributeNames = new Map<number, string>();
   if (needs.attributes && found.length) {
     const rows = (
       await repos
         .repository('producto-atributos')
         .find({ where: partWhere, fields: { productoId: true, atributoId: true, valor: true } }, options)
-    ).map(plain);
+    ).map((row) => row.toObject());
     for (const [id, list] of byProduct(rows)) attributes.set(id, list);
     const ids = [...new Set(rows.map((row) => Number(row.atributoId)))].filter(Number.isFinite);
     if (ids.length) {
@@ -314,9 +322,9 @@ async function readProducts(
                 { where: partWhere, fields: { productoId: true, tipo: true, principalSN: true } },
                 options,
               )
-          ).map(plain),
+          ).map((row) => row.toObject()),
         )
-      : new Map<number, AnyObject[]>();
+      : new Map<number, StoredRecord<'producto-multimedias'>[]>();
   const texts =
     needs.texts && found.length
       ? byProduct(
@@ -328,9 +336,9 @@ async function readProducts(
               },
               options,
             )
-          ).map(plain),
+          ).map((row) => row.toObject()),
         )
-      : new Map<number, AnyObject[]>();
+      : new Map<number, StoredRecord<'TextosGenerados'>[]>();
   if (needs.categories) {
     const companies = [...new Set(products.map((p) => Number(p.empresaId)))];
     await loadCategories(repos, catalog, companies, options);
@@ -341,7 +349,7 @@ async function readProducts(
     const codes = new Set<string>();
     if (needs.categories) {
       const categoryMap = catalog.categories.get(empresaId);
-      for (const name of splitNames(p.categorias as string | null | undefined)) {
+      for (const name of splitNames(p.categorias)) {
         const entry = categoryMap?.get(nameKey(name));
         if (entry) {
           codes.add(entry[0]);
@@ -349,7 +357,7 @@ async function readProducts(
         } else codes.add(name);
       }
     }
-    const general = generals.get(id)?.[0] ?? {};
+    const general: PlainRow = generals.get(id)?.[0] ?? {};
     const atributos = new Map<string, unknown>();
     for (const row of attributes.get(id) ?? []) {
       const name = attributeNames.get(Number(row.atributoId)) ?? String(row.nombre ?? '');
@@ -362,7 +370,7 @@ async function readProducts(
         empresaId,
         valores: { ...general, ...p },
         categorias: [...codes],
-        familias: needs.families ? splitNames(p.familias as string | null | undefined) : [],
+        familias: needs.families ? splitNames(p.familias) : [],
         atributos,
         multimedia: media.get(id) ?? [],
         textos: texts.get(id) ?? [],
@@ -450,7 +458,7 @@ async function storeScores(
     only === undefined ? catalog.marketplaces : catalog.marketplaces.filter((m) => m.id === only);
   // one marketplace's rules changed (a job): nearly every row changes, so they are written without reading them
   const existing = scope.writeAll
-    ? new Map<number, AnyObject[]>()
+    ? new Map<number, StoredRecord<typeof SCORES>[]>()
     : byProduct(
         (
           await scores.find(
@@ -467,11 +475,11 @@ async function storeScores(
             },
             options,
           )
-        ).map(plain),
+        ).map((row) => row.toObject()),
       );
   const ctx = readinessContext();
   const now = new Date();
-  const stale: unknown[] = [];
+  const stale: number[] = [];
   const writes: ScoreRow[] = [];
   for (const { product, empresaId } of read) {
     const stored = new Map((existing.get(product.id) ?? []).map((row) => [Number(row.marketplaceId), row]));
@@ -497,7 +505,7 @@ async function storeScores(
       }
     }
     // rows of marketplaces that no longer exist
-    if (only === undefined) for (const row of stored.values()) stale.push(row.id);
+    if (only === undefined) for (const row of stored.values()) stale.push(Number(row.id));
   }
   await upsertScores(repos, writes, options);
   if (stale.length) await scores.deleteAll({ id: { inq: stale } }, options);
@@ -513,7 +521,7 @@ export async function recompute(
   ids: readonly number[],
   options: Options = {},
   catalog?: Catalog,
-  created?: readonly AnyObject[],
+  created?: readonly Product[],
 ): Promise<number> {
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
   if (!unique.length) return 0;
@@ -564,7 +572,7 @@ async function lockScores(repos: RepositorySet, ids: readonly number[], options:
 export async function recomputePage(
   repos: RepositorySet,
   catalog: Catalog,
-  where: Where<AnyObject>,
+  where: ProductWhere,
   afterId: number,
   limit: number,
   scope: RecomputeScope = {},

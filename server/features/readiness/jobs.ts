@@ -10,8 +10,8 @@
  * Every change recorded bumps the job's `cambios` (a new job starts at 1): their sum is the version of the
  * catalog the scores read (compute.ts catalogCache), so a cached catalog is read again after any change.
  */
-import type { AnyObject, Where } from '@loopback/repository';
-import type { RepositorySet } from '../../repository-set';
+import type { Where } from '@loopback/repository';
+import type { RepositorySet, StoredEntity, StoredRecord } from '../../repository-set';
 import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { JOBS, loadCatalog, recomputePage, SCORES } from './compute';
 
@@ -68,11 +68,11 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
     );
   }
 
-  async function runOne(job: AnyObject): Promise<void> {
-    const id = Number(job.id);
+  async function runOne(job: StoredRecord<typeof JOBS>): Promise<void> {
+    const id = job.id;
     const empresaId = given(job.empresaId);
     const marketplaceId = given(job.marketplaceId);
-    const where: Where<AnyObject> = empresaId === undefined ? {} : { empresaId };
+    const where: { empresaId?: number } = empresaId === undefined ? {} : { empresaId };
     const products = repos.repository('productos');
     const total = (await products.count(where)).count;
     let hechos = Number(job.hechos ?? 0);
@@ -116,7 +116,7 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
         limit: 1,
       });
       if (!next) return;
-      await runOne(next.toObject() as AnyObject);
+      await runOne(next.toObject());
     }
   }
 
@@ -133,8 +133,10 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
 
   /** A pending job whose scope covers `scope` (all companies covers one; all marketplaces covers one). */
   async function pendingCovering(scope: JobScope): Promise<number | undefined> {
-    const covers = (field: keyof JobScope): Where<AnyObject> =>
-      scope[field] === undefined ? { [field]: null } : { or: [{ [field]: null }, { [field]: scope[field] }] };
+    const covers = (field: keyof JobScope): Where<StoredEntity<typeof JOBS>> => {
+      const every = { [field]: { eq: null } };
+      return scope[field] === undefined ? every : { or: [every, { [field]: scope[field] }] };
+    };
     const [pending] = await jobs().find({
       where: { and: [{ estado: 'pendiente' }, covers('empresaId'), covers('marketplaceId')] },
       order: ['id ASC'],

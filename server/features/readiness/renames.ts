@@ -9,9 +9,9 @@
  * and the renaming company gets its own copy naming the new name (none when it already has one). The scores
  * are recomputed by the jobs the rename and the rule changes schedule (product-readiness.ts).
  */
-import type { AnyObject, Options } from '@loopback/repository';
+import type { Options } from '@loopback/repository';
 import { nameKey } from '../../../src/core/nameList';
-import type { RepositorySet } from '../../repository-set';
+import type { PlainRow, RepositorySet, StoredEntity } from '../../repository-set';
 import type { WriteRecord } from '../../write-rules';
 import { RULES } from './compute';
 
@@ -32,7 +32,10 @@ export const RULE_FOLLOWS: readonly Follow[] = [
 
 /** The fields that make two rules ask the same thing. */
 const SIGNATURE = ['marketplaceId', 'tipo', 'campo', 'categoriaCodigo', 'familia'] as const;
-const signature = (rule: AnyObject): string =>
+/** A rule as stored (or as copied for a company, without its id). */
+type Rule = StoredEntity<typeof RULES>;
+
+const signature = (rule: Rule): string =>
   SIGNATURE.map((field) =>
     field === 'marketplaceId' ? String(rule[field]) : nameKey(String(rule[field] ?? '')),
   ).join('|');
@@ -52,13 +55,14 @@ export async function followRename(
   options: Options,
 ): Promise<number> {
   const rules = repos.repository(RULES);
-  const owners = company === null ? [{ empresaId: null }] : [{ empresaId: company }, { empresaId: null }];
+  const everyCompany = { empresaId: { eq: null } };
+  const owners = company === null ? [everyCompany] : [{ empresaId: company }, everyCompany];
   const candidates = (
     await rules.find(
       { where: { and: [{ or: owners }, ...(follow.tipo ? [{ tipo: follow.tipo }] : [])] } },
       options,
     )
-  ).map((row) => row.toObject() as AnyObject);
+  ).map((row) => row.toObject());
   const wanted = nameKey(from);
   const naming = candidates.filter((rule) => nameKey(String(rule[follow.field] ?? '')) === wanted);
   if (!naming.length) return 0;
@@ -78,7 +82,7 @@ export async function followRename(
     } else if (own) {
       await rules.updateById(rule.id, { [follow.field]: to }, options);
     } else if (!existing.has(signature(renamed))) {
-      const copy: AnyObject = { ...renamed, empresaId: company };
+      const copy: Rule = { ...renamed, empresaId: company };
       delete copy.id;
       await rules.create(copy, options);
       existing.add(signature(renamed));
@@ -94,7 +98,7 @@ export function installRuleRenames(repos: RepositorySet): void {
   for (const follow of RULE_FOLLOWS) {
     if (!repos.repositories.has(follow.resource)) continue;
     repos.repository(follow.resource).addHooks({
-      recordWrites: async (records: WriteRecord[], options: Options) => {
+      recordWrites: async (records: WriteRecord<PlainRow>[], options: Options) => {
         for (const { before, after } of records) {
           if (!before || !after) continue;
           const from = String(before[follow.key] ?? '');

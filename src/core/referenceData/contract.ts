@@ -33,8 +33,8 @@ export const SKU_SUGGESTIONS_MAX = 500;
 
 export interface ProductoEnCategoria {
   id: number;
-  empresaId: number;
-  nombre: string;
+  empresaId: number | null;
+  nombre: string | null;
   categorias?: string | null;
   imagen?: string | null;
   finalizado?: string | null;
