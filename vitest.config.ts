@@ -23,20 +23,27 @@ const unitWithDom = [
 ];
 
 /**
- * Contract files that time answers (sign-in delays, a request's budget) or start, kill and restart API processes:
- * they run after every other file, one at a time, so the other files' load does not stretch what they measure.
+ * Contract files that time answers (sign-in delays, a request's budget, a query's bound while another runs): they
+ * run after every other file, one at a time, so the other files' load does not stretch what they measure.
  */
 const timedContract = [
   'tests/contract/access-bad-input.test.ts',
   'tests/contract/access-throttle.test.ts',
+  'tests/contract/store-like.test.ts',
+  'tests/contract/text-generation-ai.test.ts',
+  'tests/contract/text-generation-two-processes.test.ts',
+];
+
+/**
+ * Contract files that start, kill and restart API processes on a data folder: each in a worker of its own (the
+ * children's folders, ports and environment are the file's), alongside the other files.
+ */
+const processContract = [
   'tests/contract/mass-edit-resume.test.ts',
   'tests/contract/server-persistence.test.ts',
   'tests/contract/store-durability.test.ts',
   'tests/contract/store-full-disk.test.ts',
   'tests/contract/store-legacy-import.test.ts',
-  'tests/contract/store-like.test.ts',
-  'tests/contract/text-generation-ai.test.ts',
-  'tests/contract/text-generation-two-processes.test.ts',
 ];
 
 export default defineConfig({
@@ -89,8 +96,25 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
-          exclude: timedContract,
+          exclude: [...timedContract, ...processContract],
           environment: 'node',
+          // The files share their worker's modules (the compiled API is loaded once per worker: 27 % of this
+          // layer's CPU); each file starts its own server and database, and tests/contract/setup.ts gives the
+          // next file the environment variables the previous one found.
+          isolate: false,
+          setupFiles: ['tests/contract/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract-processes',
+          include: processContract,
+          environment: 'node',
+          // A test here starts an API process several times while the other files load the machine: its ceiling
+          // is for a hung start, not a measure (the durability and start figures are in `npm run bench`).
+          testTimeout: 90000 * slowdown(),
+          hookTimeout: 90000 * slowdown(),
         },
       },
       {

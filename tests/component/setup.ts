@@ -6,9 +6,9 @@ import { slowdown } from '../support/slowdown';
 
 keepRulesThatCanHide();
 
-// A screen renders in well under a second alone: a wait of 3 s means something is missing or really slow
+// A screen renders in well under a second alone: a wait of 5 s means something is missing or really slow
 // (longer only while other jobs load the machine, see slowdown).
-configure({ asyncUtilTimeout: 3000 * slowdown() });
+configure({ asyncUtilTimeout: 5000 * slowdown() });
 
 // The files of this layer share their worker's modules and document (isolate: false in vitest.config.ts): what a
 // test changes globally (timers, spies on shared objects, stubbed globals, the hash route, session storage and
