@@ -76,17 +76,57 @@ export function namesOf(connector: SqlConnector, model: string) {
   };
 }
 
-/** What `insertValues` needs beyond SqlConnector: the model's property definitions and their binding. */
-interface BindingConnector extends SqlConnector {
+/** What binding rows needs of a connector: the model's property definitions and their binding. */
+export interface BindingConnector {
   getModelDefinition(model: string): { properties: Record<string, unknown> } | undefined;
   toColumnValue(property: unknown, value: unknown): unknown;
 }
 
+/** Rows bound for a multi-row VALUES list: one `(…)` per row, their parameters, and whether a value bound to nothing. */
+export interface BoundRows {
+  tuples: string[];
+  params: unknown[];
+  /** A value the connector binds to nothing (it leaves such a column out of its own INSERT). */
+  unbound: boolean;
+}
+
 /**
- * `INSERT INTO {table} (columns) VALUES (…), (…), …` for many rows in one pass: each value bound as the connector
- * binds it for its property (toColumnValue: the value itself, or the connector's own fragment such as a date's
- * cast). The connector's own multi-row build merges one statement per row into a growing one, which costs time
- * quadratic in the rows; this costs time linear in the values. Append an upsert clause with `merge`.
+ * Each row's `properties` bound as the connector binds them (toColumnValue: the value itself, or the connector's own
+ * fragment such as a date's cast), in one pass: time linear in the values.
+ */
+export function bindRows(
+  connector: BindingConnector,
+  model: string,
+  properties: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): BoundRows {
+  const definitions = connector.getModelDefinition(model)?.properties ?? {};
+  const params: unknown[] = [];
+  const tuples: string[] = new Array<string>(rows.length);
+  const cells: string[] = new Array<string>(properties.length);
+  let unbound = false;
+  for (const [r, row] of rows.entries()) {
+    for (const [i, property] of properties.entries()) {
+      const value = connector.toColumnValue(definitions[property], row[property]);
+      if (value === undefined) unbound = true;
+      if (value !== null && typeof value === 'object' && 'sql' in value && 'params' in value) {
+        const fragment = value as SqlStatement;
+        cells[i] = fragment.sql;
+        for (const param of fragment.params) params.push(param);
+      } else {
+        cells[i] = '?';
+        params.push(value);
+      }
+    }
+    tuples[r] = `(${cells.join(',')})`;
+  }
+  return { tuples, params, unbound };
+}
+
+/**
+ * `INSERT INTO {table} (columns) VALUES (…), (…), …` for many rows in one pass (bindRows). The connector's own
+ * multi-row build merges one statement per row into a growing one, which costs time quadratic in the rows; this
+ * costs time linear in the values. Append an upsert clause with `merge`.
  */
 export function insertValues(
   connector: SqlConnector,
@@ -94,26 +134,8 @@ export function insertValues(
   properties: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): SqlStatement {
-  const binding = connector as BindingConnector;
-  const definitions = binding.getModelDefinition(model)?.properties ?? {};
   const { t, c } = namesOf(connector, model);
-  const params: unknown[] = [];
-  const tuples: string[] = [];
-  const cells: string[] = new Array<string>(properties.length);
-  for (const row of rows) {
-    properties.forEach((property, i) => {
-      const value = binding.toColumnValue(definitions[property], row[property]);
-      if (value !== null && typeof value === 'object' && 'sql' in value && 'params' in value) {
-        const fragment = value as SqlStatement;
-        cells[i] = fragment.sql;
-        params.push(...fragment.params);
-      } else {
-        cells[i] = '?';
-        params.push(value);
-      }
-    });
-    tuples.push(`(${cells.join(',')})`);
-  }
+  const { tuples, params } = bindRows(connector as SqlConnector & BindingConnector, model, properties, rows);
   return statement(
     connector,
     model,

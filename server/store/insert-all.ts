@@ -8,6 +8,7 @@
  * RETURNING. Rows the connector's build would give different columns (a value it leaves out, no columns at
  * all) go through that build.
  */
+import { bindRows } from '../sql';
 
 interface Statement {
   sql: string;
@@ -30,9 +31,6 @@ export interface InsertingConnector {
   buildInsertAll(model: string, data: Record<string, unknown>[], options: object): Statement | null;
 }
 
-const isStatement = (value: unknown): value is Statement =>
-  value !== null && typeof value === 'object' && 'sql' in value && 'params' in value;
-
 /** Replaces the connector's `buildInsertAll` with the linear build (the connector's own kept for the rest). */
 export function buildInsertsLinearly(connector: InsertingConnector): void {
   const original = connector.buildInsertAll.bind(connector);
@@ -42,30 +40,15 @@ export function buildInsertsLinearly(connector: InsertingConnector): void {
     const properties = connector.getModelDefinition(model).properties;
     const keys = new Set<string>();
     for (const row of data) for (const key of Object.keys(row)) keys.add(key);
-    const columns = [...keys].flatMap((key) => {
+    const columns = [...keys].filter((key) => {
       const property = properties[key];
-      return property && !property.readOnly ? [{ key, property }] : [];
+      return property && !property.readOnly;
     });
     if (!columns.length) return original(model, data, options);
-    const params: unknown[] = [];
-    const tuples: string[] = new Array<string>(data.length);
-    const cells: string[] = new Array<string>(columns.length);
-    for (const [r, row] of data.entries()) {
-      for (const [i, { key, property }] of columns.entries()) {
-        const value = connector.toColumnValue(property, row[key]);
-        // the connector leaves this column out of this row: its own build decides what that means
-        if (value === undefined) return original(model, data, options);
-        if (isStatement(value)) {
-          cells[i] = value.sql;
-          for (const param of value.params) params.push(param);
-        } else {
-          cells[i] = '?';
-          params.push(value);
-        }
-      }
-      tuples[r] = `(${cells.join(',')})`;
-    }
-    const names = columns.map(({ key }) => connector.columnEscaped(model, key));
+    const { tuples, params, unbound } = bindRows(connector, model, columns, data);
+    // the connector leaves such a column out of that row: its own build decides what that means
+    if (unbound) return original(model, data, options);
+    const names = columns.map((key) => connector.columnEscaped(model, key));
     const insert = connector.buildInsertInto(model, { names }, options);
     const Statement = insert.constructor as new (sql: string, params: unknown[]) => Statement;
     insert.merge(new Statement(`VALUES ${tuples.join(', ')}`, params));

@@ -67,6 +67,15 @@ const newProduct = async (suffix: string, origen = 'api'): Promise<Row> => {
 const restore = (id: unknown, versionId: number, body: unknown = {}, token = admin) =>
   call(token, 'POST', `/productos/${String(id)}/versiones/${versionId}/restaurar`, body);
 
+/** A restore refused with a Spanish 422 `message` that writes no version. */
+const expectRestoreRefused = async (id: unknown, versionId: number, message: string) => {
+  const before = await versions(id);
+  const res = await restore(id, versionId);
+  expect(res.status).toBe(422);
+  expect(String(res.body.error?.message)).toBe(message);
+  expect(await versions(id)).toEqual(before);
+};
+
 describe('each kind of change writes a version', () => {
   it('the form (the app): creation and a save, one user within a minute: one version, old → new', async () => {
     const { data } = await provider.create('productos', { data: { nombre: `${tag}-FORM`, finalizado: 'N' } });
@@ -310,13 +319,11 @@ describe('restore', () => {
     await callFrom('api', 'DELETE', `/producto-atributos/${String(row.body.id)}`);
     const gone = await call(admin, 'DELETE', `/atributos/${String(atributo.body.id)}`);
     expect(gone.status, JSON.stringify(gone.body)).toBe(204);
-    const before = await versions(product.id);
-    const res = await restore(product.id, withAttribute.id);
-    expect(res.status).toBe(422);
-    expect(String(res.body.error?.message)).toBe(
+    await expectRestoreRefused(
+      product.id,
+      withAttribute.id,
       `No se puede restaurar esta versión: el atributo «${tag} Efímero» ya no existe.`,
     );
-    expect(await versions(product.id)).toEqual(before);
     const rows = await call(
       admin,
       'GET',
@@ -339,13 +346,11 @@ describe('restore', () => {
     await callFrom('api', 'PATCH', `/productos/${String(product.id)}`, { categorias: null });
     const gone = await call(admin, 'DELETE', `/categorias/${String(categoria.body.id)}`);
     expect(gone.status, JSON.stringify(gone.body)).toBe(204);
-    const before = await versions(product.id);
-    const res = await restore(product.id, classified.id);
-    expect(res.status).toBe(422);
-    expect(String(res.body.error?.message)).toBe(
+    await expectRestoreRefused(
+      product.id,
+      classified.id,
       `No se puede restaurar esta versión: la categoría «${nombre}» ya no existe.`,
     );
-    expect(await versions(product.id)).toEqual(before);
     expect((await call(admin, 'GET', `/productos/${String(product.id)}`)).body.categorias ?? null).toBeNull();
   });
 
