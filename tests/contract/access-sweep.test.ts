@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q, type Row } from '../support/api';
-import { testUser } from '../support/access';
+import { grantOnly, testUser } from '../support/access';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 
 interface Permiso {
@@ -136,14 +136,15 @@ describe('a user with the permiso', () => {
       (o) => o.method === 'get' && o.permiso !== 'signed-in' && (o.permiso as Permiso).action === 'read',
     );
     expect(reads.length).toBeGreaterThan(40);
-    const users = new Map<string, string>();
+    // One user whose role holds just the operation's permiso (re-granted per operation: roles are read per request).
+    const user = await testUser(server.url, admin, 1, ['read|Auth']);
     let ok = 0;
     for (const op of reads) {
       const permiso = op.permiso as Permiso;
       // The permiso as stored by someone typing it in another case: still the same permiso.
       const key = `${permiso.action.toUpperCase()}|${permiso.resource.toUpperCase()}`;
-      if (!users.has(key)) users.set(key, (await testUser(server.url, admin, 1, [key])).token);
-      const res = await call(users.get(key)!, 'GET', concrete(op.path));
+      await grantOnly(server.url, admin, user, [key]);
+      const res = await call(user.token, 'GET', concrete(op.path));
       const label = `GET ${op.path} with ${key}`;
       expect([401, 403], `${label}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
       expect(res.status, label).toBeLessThan(500);
@@ -161,13 +162,13 @@ describe('a user with the permiso', () => {
         !o.path.includes('ProcesoNocturno'),
     );
     expect(writes.length).toBeGreaterThan(80);
-    const users = new Map<string, string>();
+    const user = await testUser(server.url, admin, 1, ['read|Auth']);
     for (const op of writes) {
       const permiso = op.permiso as Permiso;
       const key = `${permiso.action}|${permiso.resource}`;
-      if (!users.has(key)) users.set(key, (await testUser(server.url, admin, 1, [key])).token);
+      await grantOnly(server.url, admin, user, [key]);
       const body = ['post', 'put', 'patch'].includes(op.method) ? {} : undefined;
-      const res = await call(users.get(key)!, op.method.toUpperCase(), concrete(op.path), body);
+      const res = await call(user.token, op.method.toUpperCase(), concrete(op.path), body);
       const label = `${op.method.toUpperCase()} ${op.path} with ${key}: ${JSON.stringify(res.body)}`;
       expect(res.status, label).not.toBe(401);
       if (res.status === 403) expect(String(res.body.error?.message), label).not.toMatch(PERMISO_REFUSAL);

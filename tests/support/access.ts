@@ -6,6 +6,8 @@ import { apiCaller, q, type Row } from './api';
 
 export interface TestUser {
   id: number;
+  /** The user's only role (its permisos can be changed: roles are read per request). */
+  rolId: number;
   email: string;
   password: string;
   token: string;
@@ -17,7 +19,7 @@ export const TEST_PASSWORD = 'Prueba-Contraseña-Larga-2026';
 let counter = 0;
 
 /** `action|resource` pairs → permiso ids, creating the permisos the seed lacks. */
-async function permisoIds(url: string, admin: string, permisos: readonly string[]): Promise<number[]> {
+export async function permisoIds(url: string, admin: string, permisos: readonly string[]): Promise<number[]> {
   const call = apiCaller(() => url);
   const ids: number[] = [];
   for (const pair of permisos) {
@@ -67,7 +69,24 @@ export async function testUser(
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   const { accessToken } = (await res.json()) as { accessToken: string };
-  return { id, email, password: TEST_PASSWORD, token: accessToken };
+  return { id, rolId, email, password: TEST_PASSWORD, token: accessToken };
+}
+
+/**
+ * The role of `user` holds exactly `permisos` from now on (the API reads roles at every request, so the user's
+ * next call is checked against them).
+ */
+export async function grantOnly(
+  url: string,
+  admin: string,
+  user: TestUser,
+  permisos: readonly string[],
+): Promise<void> {
+  const call = apiCaller(() => url);
+  const res = await call(admin, 'PUT', `/roles/${user.rolId}/permisos`, {
+    permisoIds: await permisoIds(url, admin, permisos),
+  });
+  if (res.status !== 204) throw new Error(`role permisos: ${res.status}`);
 }
 
 interface Creator {
