@@ -1,9 +1,16 @@
-// The static checks `npm test` runs before the tests, as two chains side by side (one per core): lint and format;
-// the app's type check and the API's build (which type-checks the API, so it is not checked twice). Each chain's
-// output is printed when it ends; the exit code is non-zero when any check fails. Lint, format and the app's type
-// check keep caches in .tmp/ (git-ignored), so a second run only reads the files that changed.
+// The static checks `npm test` runs, as two chains side by side (one per core): lint and format; the app's type
+// check and the API's build (which type-checks the API, so it is not checked twice). Each chain's output is printed
+// when it ends; the exit code is non-zero when any check fails. Lint, format and the app's type check keep caches in
+// .tmp/ (git-ignored), so a second run only reads the files that changed.
+// --without-api-build: the API is built by the caller (tests/run-tests.mjs builds it before the tests).
+// --background: at a lower CPU priority, so tests running beside the checks keep the cores they need.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+const withoutApiBuild = process.argv.includes('--without-api-build');
+// Set before any check starts: the checks' processes inherit it.
+if (process.argv.includes('--background')) setPriority(10);
 
 mkdirSync('.tmp/eslint', { recursive: true });
 
@@ -22,7 +29,7 @@ const chains = {
       bin('tsc'),
       ['--noEmit', '--incremental', '--tsBuildInfoFile', '.tmp/tsc/app.tsbuildinfo', '-p', 'tsconfig.json'],
     ],
-    [bin('tsc'), ['-p', 'server/tsconfig.json']],
+    ...(withoutApiBuild ? [] : [[bin('tsc'), ['-p', 'server/tsconfig.json']]]),
   ],
 };
 

@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { getConfig } from '@testing-library/dom';
 import { afterEach, vi } from 'vitest';
 import { forgetAppliedDefaults } from '../../src/resources/generic/SavedViews';
 import { keepRulesThatCanHide } from '../support/emotionRules';
@@ -6,9 +6,17 @@ import { slowdown } from '../support/slowdown';
 
 keepRulesThatCanHide();
 
-// A screen renders in well under a second alone: a wait of 5 s means something is missing or really slow
-// (longer only while other jobs load the machine, see slowdown).
-configure({ asyncUtilTimeout: 5000 * slowdown() });
+// A screen renders in well under a second alone: a wait of 3 s means something is missing or really slow. Each wait
+// is stretched by the machine's slowdown at the moment it starts (CPU pressure of the last seconds, or the load per
+// core), so the suite's own busy moments and other jobs on the machine do not turn into failures. A property read
+// at every wait: a wait reads asyncUtilTimeout from @testing-library/dom's config object when it begins
+// (@testing-library/react's getConfig answers a copy).
+const WAIT_MS = 3000;
+Object.defineProperty(getConfig(), 'asyncUtilTimeout', {
+  get: () => WAIT_MS * slowdown(),
+  enumerable: true,
+  configurable: true,
+});
 
 // The files of this layer share their worker's modules and document (isolate: false in vitest.config.ts): what a
 // test changes globally (timers, spies on shared objects, stubbed globals, the hash route, session storage and
