@@ -10,8 +10,8 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { FeatureBindings, type Feature } from '../feature';
+import { loadSharp } from '../on-demand-libraries';
 import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
 import { DEMO_ADMIN } from '../seed/index';
@@ -69,6 +69,7 @@ ${title}
 
 /** The card rendered to the format the file name asks for (.jpg/.jpeg → JPEG, anything else PNG). */
 export async function renderDemoCard(card: DemoCard, fileName: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(demoCardSvg(card)));
   return /\.jpe?g$/i.test(fileName)
     ? image.jpeg({ quality: 80 }).toBuffer()

@@ -7,7 +7,6 @@
  */
 import { inject } from '@loopback/core';
 import { get, param, RestBindings, type Response } from '@loopback/rest';
-import ExcelJS from 'exceljs';
 import { FEED_COLUMNS, FEED_SHEET, feedFileName, feedRow } from '../../src/core/integrations/feedColumns';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { companyFor } from '../erp/scope';
@@ -16,6 +15,7 @@ import type { RepositorySet } from '../repository-set';
 import { requires } from '../auth/permiso';
 import { EXPORT_PRODUCTOS } from '../../src/core/apiPermisos';
 import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from '../sql';
+import { loadExcel } from '../on-demand-libraries';
 
 /** Products per keyset page (FEED_PAGE_SIZE overrides it, read per request). */
 export const FEED_PAGE = 5000;
@@ -104,6 +104,7 @@ export class IntegrationsFeedController {
     response.setHeader('Content-Disposition', `attachment; filename="${feedFileName(company)}"`);
     response.setHeader('X-Total-Count', String(count));
     response.setHeader('Access-Control-Expose-Headers', 'Content-Disposition, X-Total-Count');
+    const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true });
     const sheet = workbook.addWorksheet(FEED_SHEET);
     sheet.columns = FEED_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));

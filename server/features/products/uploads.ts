@@ -5,7 +5,7 @@
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../on-demand-libraries';
 import {
   MAIN_IMAGE_HEIGHT,
   MAIN_IMAGE_WIDTH,
@@ -47,6 +47,7 @@ export class UploadStore {
   /** Checks that `data` is a PNG or JPEG image sharp can decode. */
   async assertImage(data: Buffer): Promise<void> {
     try {
+      const sharp = await loadSharp();
       const meta = await sharp(data).metadata();
       if (!meta.width || !meta.height || !['png', 'jpeg'].includes(meta.format ?? '')) {
         throw new InvalidImageError('formato');
@@ -63,6 +64,7 @@ export class UploadStore {
     const relative = mainImagePath(nombre, baseNameOf(fileName));
     const target = this.absolute(relative);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    const sharp = await loadSharp();
     await sharp(data)
       .rotate()
       .resize(MAIN_IMAGE_WIDTH, MAIN_IMAGE_HEIGHT, {
