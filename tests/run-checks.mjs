@@ -24,7 +24,7 @@ const chains = {
       ['--check', '--cache', '--cache-location', '.tmp/prettier/cache', '.', '--log-level', 'warn'],
     ],
   ],
-  'types and API build': [
+  [withoutApiBuild ? 'types' : 'types and API build']: [
     [
       bin('tsc'),
       ['--noEmit', '--incremental', '--tsBuildInfoFile', '.tmp/tsc/app.tsbuildinfo', '-p', 'tsconfig.json'],
