@@ -33,7 +33,8 @@ import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { demoData, seedIfEmpty } from './seed-loader';
 import { importLegacyFile } from './store/legacy-import';
-import { prepareSearchTexts, searchTextTables } from './store/search-text';
+import { isMigrated, migrationFingerprint, recordMigration } from './store/migration-state';
+import { markSearchTextReady, prepareSearchTexts, searchTextTables } from './store/search-text';
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 
@@ -212,8 +213,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     compressAnswers(app);
     if (opts.staticDir) serveBuiltApp(app, opts.staticDir, appHeaders(opts.corsOrigins));
 
-    if (!store.prepared) {
-      // Tables, columns and indexes from the declarations, on every engine.
+    // Tables, columns and indexes from the declarations, and the search triggers, on every engine — unless this
+    // build already migrated this database (store/migration-state.ts). Before the legacy import and the seed:
+    // their rows get their search texts as they are written.
+    const searchTables = searchTextTables(schemas);
+    const fingerprint = migrationFingerprint(schemas, store.engine);
+    if (await isMigrated(store.dataSource, fingerprint)) markSearchTextReady(store.dataSource, searchTables);
+    else {
       const tables = [
         ...repositories.repositories.values(),
         ...repositories.joinRepositories.values(),
@@ -221,14 +227,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         repositories.generationClaims,
       ].map((r) => r.entityClass.definition.name);
       await store.dataSource.autoupdate(tables);
-      // before the legacy import and the seed: their rows get their search texts as they are written
-      await prepareSearchTexts(store.dataSource, store.engine, searchTextTables(schemas));
+      // A MySQL that refuses triggers searches without them: migrated again at the next start.
+      if (await prepareSearchTexts(store.dataSource, store.engine, searchTables)) {
+        await recordMigration(store.dataSource, fingerprint);
+      }
+    }
+    if (!store.prepared) {
       if (opts.dataDir && store.engine === 'embedded') {
         await importLegacyFile(opts.dataDir, store.dataSource, repositories);
       }
       if (seed) await seedIfEmpty(repositories);
       await store.saveTemplate();
-    } else await prepareSearchTexts(store.dataSource, store.engine, searchTextTables(schemas));
+    }
 
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');

@@ -221,6 +221,18 @@ export async function prepareSearchTexts(
   return connector.searchTextReady;
 }
 
+/**
+ * The search texts of `tables` are kept on this datasource: a start that found its database already migrated by
+ * this build (store/migration-state.ts, recorded only after prepareSearchTexts succeeded) says so without
+ * making the triggers again.
+ */
+export function markSearchTextReady(
+  dataSource: juggler.DataSource,
+  tables: readonly SearchTextTable[],
+): void {
+  (dataSource.connector as unknown as NamingConnector).searchTextReady = tables.length > 0;
+}
+
 /** Whether the declared search texts are kept on this datasource (prepareSearchTexts succeeded). */
 export const searchTextReady = (dataSource: juggler.DataSource): boolean =>
   (dataSource.connector as unknown as NamingConnector | undefined)?.searchTextReady === true;

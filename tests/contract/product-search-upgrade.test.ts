@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATION_STATE_TABLE } from '../../server/store/migration-state';
 import { SEARCH_TEXT_COLUMN } from '../../src/core/productSearch';
 import { apiHelpers, q, type Row } from '../support/api';
 import { loginToken, startTestServer, usingMysql, type StartedServer } from '../support/server';
@@ -59,8 +60,9 @@ describe.skipIf(usingMysql())('search on a database of an earlier version', () =
     ).body;
     expect(await searched(token, 'sacacorchos')).toEqual([`${tag}-a`]);
 
-    // as an earlier version left it: no column, no triggers
+    // as an earlier version left it: no column, no triggers, no record of a migration by this build
     const db = server!.repositories.repository('productos').dataSource;
+    await db.execute(`DROP TABLE ${MIGRATION_STATE_TABLE}`);
     for (const fn of await db.execute("SELECT proname FROM pg_proc WHERE proname LIKE 'pim\\_search\\_%'"))
       await db.execute(`DROP FUNCTION ${String(fn.proname)}() CASCADE`);
     await db.execute(
