@@ -121,17 +121,37 @@ export function derivedIndexes(
 }
 
 /**
- * The text columns of `schema` matched with `like '%…%'`: its search fields, its `contains` filters and the
- * string columns declared `indexed` (searched by server features). PostgreSQL gives them a trigram index
- * (store/postgres-indexes.ts), which a B-tree cannot be for such a pattern; MySQL has no such index.
+ * The fields of `schema` another schema's search text reads (`searchText.from`): the search matches that
+ * text, never these columns, wherever the database keeps it (store/search-text.ts).
  */
-export function likeSearchedFields(schema: ResourceSchema): string[] {
+export function searchTextSourceFields(
+  schema: ResourceSchema,
+  schemas: readonly ResourceSchema[],
+): Set<string> {
+  return new Set(
+    schemas.flatMap((other) =>
+      other.searchText && namesOf(schema).includes(other.searchText.from.resource)
+        ? other.searchText.from.fields
+        : [],
+    ),
+  );
+}
+
+/**
+ * The text columns of `schema` matched with `like '%…%'`: its search fields, its `contains` filters and the
+ * string columns declared `indexed` (searched by server features), but for those a search text reads (the
+ * search matches the text; their rows are written with every new product, where each trigram index costs).
+ * PostgreSQL gives them a trigram index (store/postgres-indexes.ts), which a B-tree cannot be for such a
+ * pattern; MySQL has no such index.
+ */
+export function likeSearchedFields(schema: ResourceSchema, schemas: readonly ResourceSchema[]): string[] {
   if (schema.view) return [];
   const wanted = new Set<string>(schema.search ?? []);
   for (const filter of schema.filters)
     if (filter.op === 'contains') wanted.add(filter.field ?? filter.source);
   for (const field of schema.fields) if (field.indexed) wanted.add(field.name);
+  const viaText = searchTextSourceFields(schema, schemas);
   return schema.fields
-    .filter((field) => wanted.has(field.name) && field.type === 'string')
+    .filter((field) => wanted.has(field.name) && field.type === 'string' && !viaText.has(field.name))
     .map((field) => field.name);
 }

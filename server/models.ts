@@ -135,7 +135,7 @@ function settingsFor(schema: ResourceSchema, schemas: readonly ResourceSchema[])
   }
   if (Object.keys(indexes).length) settings.indexes = indexes;
   // Text columns searched with `like '%…%'`: a trigram index on PostgreSQL (store/postgres-indexes.ts).
-  const searched = likeSearchedFields(schema);
+  const searched = likeSearchedFields(schema, schemas);
   if (searched.length) settings.likeSearched = searched;
   if (schema.table && !schema.view) settings.mysql = { table: schema.table };
   return settings;

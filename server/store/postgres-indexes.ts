@@ -62,13 +62,20 @@ export function indexSpecs(connector: IndexingConnector, model: string): IndexSp
   return specs;
 }
 
+/** The name of the trigram index on a model's column. */
+export const trigramIndexName = (
+  connector: Pick<IndexingConnector, 'table'>,
+  model: string,
+  property: string,
+) => `${connector.table(model)}_${property}_trgm`.slice(0, MAX_NAME);
+
 /** CREATE INDEX statements for a model (idempotent); with `trigram`, the trigram indexes too. */
 export function indexStatements(connector: IndexingConnector, model: string, trigram = false): string[] {
   const definition = connector.getModelDefinition(model);
   const props = definition.properties;
   const searched = trigram ? (definition.settings.likeSearched ?? []) : [];
   const trigramIndexes = searched.map((property) => {
-    const name = `${connector.table(model)}_${property}_trgm`.slice(0, MAX_NAME);
+    const name = trigramIndexName(connector, model, property);
     const subject = LIKE_SUBJECT(connector.columnEscaped(model, property));
     return `CREATE INDEX IF NOT EXISTS "${name}" ON ${connector.tableEscaped(model)} USING gin (${subject} gin_trgm_ops)`;
   });

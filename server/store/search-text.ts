@@ -13,13 +13,17 @@
  * - at every start, rows without the text yet (a database of an earlier version) get it in one statement, and
  *   on PostgreSQL the table is then vacuumed and analyzed;
  * - on PostgreSQL one trigram index on the column, so `like '%…%'` reads the matching rows only, and a larger
- *   statistics sample for it.
+ *   statistics sample for it; the child's fields it reads have none of their own (dropped where an earlier
+ *   version made them);
+ * - a child row without any of its fields adds nothing; on PostgreSQL the child's triggers rewrite only the
+ *   rows whose text changes (a new product's empty general data leaves the product, and its indexes, alone).
  * Answers whether the columns are kept: a MySQL user without the right to make triggers keeps the former
  * search (server/features/product-search.ts).
  */
 import type { juggler } from '@loopback/repository';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { EngineKind } from './engine';
+import { trigramIndexName } from './postgres-indexes';
 import { FOLDED } from './postgres-text';
 
 type SearchText = NonNullable<ResourceSchema['searchText']>;
@@ -56,9 +60,11 @@ function textOf(connector: NamingConnector, table: SearchTextTable, engine: Engi
     engine === 'mysql'
       ? `SELECT GROUP_CONCAT(CONCAT_WS(${SEPARATOR}, ${childFields}) SEPARATOR ${SEPARATOR})`
       : `SELECT string_agg(concat_ws(${SEPARATOR}, ${childFields}), ${SEPARATOR})`;
+  // child rows without any of the fields add nothing (NULL, not an empty line): a product's text is the same
+  // before and after its empty general data is written, so that write leaves the product alone
   const joined =
     `concat_ws(${SEPARATOR}, ${text.fields.map((f) => `${row}.${c(f)}`).join(', ')}, ` +
-    `(${children} FROM ${connector.tableEscaped(childModel)} g WHERE ${g(text.from.key)} = ${row}.${c(idField)}))`;
+    `NULLIF((${children} FROM ${connector.tableEscaped(childModel)} g WHERE ${g(text.from.key)} = ${row}.${c(idField)}), ''))`;
   return engine === 'mysql' ? `LOWER(${joined})` : FOLDED(joined);
 }
 
@@ -77,8 +83,11 @@ async function postgresStatements(
   const column = connector.columnEscaped(model, text.column);
   const id = connector.columnEscaped(model, idField);
   const key = connector.columnEscaped(childModel, text.from.key);
-  // the parent's own trigger computes the text of a row whose column is written (to anything: NULL here)
-  const refresh = (ids: string) => `UPDATE ${parent} SET ${column} = NULL WHERE ${id} IN (${ids});`;
+  // the parent's own trigger computes the text of a row whose column is written (to anything: NULL here); rows
+  // whose text the child's write leaves as it was are not written (every index of the table would get an entry)
+  const refresh = (ids: string) =>
+    `UPDATE ${parent} p SET ${column} = NULL WHERE p.${id} IN (${ids}) ` +
+    `AND p.${column} IS DISTINCT FROM ${textOf(connector, table, 'postgres', 'p')};`;
   await execute(
     `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
       `NEW.${column} := ${textOf(connector, table, 'postgres', 'NEW')}; RETURN NEW; END $$`,
@@ -122,9 +131,13 @@ async function postgresStatements(
   if (!target.length)
     await execute(`ALTER TABLE ${parent} ALTER COLUMN ${column} SET STATISTICS ${STATISTICS}`);
   if (connector.trigram) {
-    const index = `${connector.table(model)}_${text.column}_trgm`.slice(0, 63);
+    const index = trigramIndexName(connector, model, text.column);
     await execute(`CREATE INDEX IF NOT EXISTS "${index}" ON ${parent} USING gin (${column} gin_trgm_ops)`);
   }
+  // the child's fields are searched through the text: the trigram indexes an earlier version gave them
+  // (server/indexes.ts, likeSearchedFields) are dropped, so writing a child row no longer updates them
+  for (const field of text.from.fields)
+    await execute(`DROP INDEX IF EXISTS "${trigramIndexName(connector, childModel, field)}"`);
   // rows written before the column existed (a database of an earlier version): computed by the trigger
   const filled = await execute(`UPDATE ${parent} SET ${column} = NULL WHERE ${column} IS NULL`);
   // a whole table's new texts wait in the trigram index's pending list, which every search would read

@@ -160,6 +160,28 @@ describe('the search follows every write of the product and its general data', (
     expect(await search(`${tag}-renombr`)).toEqual(['cambia']);
   });
 
+  it('a product imported with empty general data is found by its SKU, then by the title it gains, then no longer', async () => {
+    // the import's batch: the product and its general data with none of the searched fields
+    const created = await ok(admin, 'POST', '/importacion/crear/productos', {
+      empresaId: 1,
+      rows: [{ line: 2, values: { nombre: `${tag}-vacio` } }],
+    });
+    expect(created.failed).toBeUndefined();
+    ids.vacio = Number((created.rows as Row[])[0].id);
+    expect(await search(`${tag}-vac`)).toEqual(['vacio']);
+    const [general] = (await ok(
+      admin,
+      'GET',
+      `/producto-generals?filter=${q({ where: { productoId: ids.vacio } })}`,
+    )) as unknown as Row[];
+    expect(general).toBeDefined();
+    await ok(admin, 'PATCH', `/producto-generals/${general.id}`, { titulo: 'Serrucho japonés' });
+    expect(await search('japones')).toEqual(['vacio']);
+    await ok(admin, 'PATCH', `/producto-generals/${general.id}`, { titulo: null });
+    expect(await search('japones')).toEqual([]);
+    expect(await search(`${tag}-vac`)).toEqual(['vacio']);
+  });
+
   it('a term never matches across two fields', async () => {
     // title «Lámpara de Iluminación LED» and its EAN: the one text the database keeps holds both
     expect(await search(`LED ${EAN}`)).toEqual([]);

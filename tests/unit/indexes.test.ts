@@ -120,4 +120,21 @@ describe('indexes derived from the schemas', () => {
     // The composites lead with the company: no second index on the company column alone.
     expect(keysOf('productos')).not.toContain('empresaId');
   });
+
+  it('columns a search text reads get no trigram index of their own; the text and other searched ones do', () => {
+    const trigramOf = (name: string) =>
+      (models.bySchema.get(name)!.definition.settings.likeSearched ?? []) as string[];
+    const withText = stored.filter((schema) => schema.searchText);
+    expect(withText.length).toBeGreaterThan(0);
+    for (const schema of withText) {
+      const text = schema.searchText!;
+      // the child's fields are declared indexed (B-trees: exact matches, the search without triggers)
+      const child = registry.find((s) => s.name === text.from.resource)!;
+      for (const field of text.from.fields)
+        expect(child.fields.find((f) => f.name === field)?.indexed).toBe(true);
+      expect([...leadingColumns(child)]).toEqual(expect.arrayContaining([...text.from.fields]));
+      expect(trigramOf(child.name).filter((f) => text.from.fields.includes(f))).toEqual([]);
+    }
+    expect(trigramOf('productos')).toEqual(expect.arrayContaining(['nombre', 'categorias']));
+  });
 });
