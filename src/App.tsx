@@ -17,6 +17,7 @@ import { customPages, type CustomPage } from './custom/pages';
 import { bespokeViews } from './custom/views';
 import { createI18nProvider } from './i18n';
 import { AppRouter } from './layout/AppRouter';
+import { AuthAnsweringQueryClient } from './layout/authQueryClient';
 import { PimLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
@@ -62,12 +63,17 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
     [i18nProvider, resources],
   );
   const pimStore = useMemo(() => store ?? createPimStore(), [store]);
+  const queryClient = useMemo(
+    () => (authProvider ? new AuthAnsweringQueryClient(authProvider) : undefined),
+    [authProvider],
+  );
   return (
     <AppRouter>
       <Admin
         disableTelemetry
         title="PIM"
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         requireAuth={authProvider !== undefined}
         i18nProvider={i18n}
