@@ -3,8 +3,10 @@
  * from what is stored (`checkAuthSync`, `canAccessSync`): the session check that gates the layout and a screen's
  * access check (`['auth', 'canAccess', {action, resource}]`, no record). Without it, a list's own query waits
  * for both, each settling in a task of its own and re-rendering the whole screen before the next may start.
- * The authProvider is still asked right after, as usual (the stored answer is stale at once): a session that
- * turns out invalid still logs out, a refused access is still refused.
+ * These answers are the authProvider's own (`checkAuthSync` and `canAccessSync` decide as `checkAuth` and
+ * `canAccess` do, from the same stored session and rules), so they are kept fresh: asking again at once would
+ * change nothing but re-render the whole layout twice (react-admin's session check sits above it). A logout
+ * clears them with the rest of the query cache.
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
@@ -24,10 +26,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export const storedAuthAnswer = (authProvider: AuthProvider, queryKey: QueryKey): boolean | undefined => {
   const [scope, kind, params] = queryKey;
   if (scope !== 'auth') return undefined;
-  if (kind === 'checkAuth') {
-    // only a valid stored session is answered at once; a missing one takes react-admin's way to the login
-    return syncMethod<SyncCheckAuth>(authProvider, 'checkAuthSync')?.() ? true : undefined;
-  }
+  // only within a valid stored session; without one, react-admin's way to the login page as usual
+  if (!syncMethod<SyncCheckAuth>(authProvider, 'checkAuthSync')?.()) return undefined;
+  if (kind === 'checkAuth') return true;
   if (kind !== 'canAccess' || !isRecord(params)) return undefined;
   // the key also holds the query's options (react-admin's list puts `enabled` there); a record's access may
   // depend on the record: asked as usual
@@ -47,6 +48,6 @@ export class AuthAnsweringQueryClient extends QueryClient {
   override getQueryDefaults(queryKey: QueryKey): ReturnType<QueryClient['getQueryDefaults']> {
     const defaults = super.getQueryDefaults(queryKey);
     const answer = storedAuthAnswer(this.#authProvider, queryKey);
-    return answer === undefined ? defaults : { ...defaults, initialData: answer };
+    return answer === undefined ? defaults : { ...defaults, initialData: answer, staleTime: Infinity };
   }
 }
