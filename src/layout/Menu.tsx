@@ -21,7 +21,7 @@ import { customPages, type CustomPage } from '../custom/pages';
 import { iconFor } from '../resources/generic/icons';
 import { allSchemas } from '../resources/registry';
 import type { MenuGroup } from '../resources/types';
-import { AfterFirstRender } from './AfterFirstRender';
+import { AfterFirstRender } from '../resources/generic/AfterFirstRender';
 import { menuSections, type MenuSection } from './menuGroups';
 import { useMenuAccess, type MenuEntryAccess } from './useMenuAccess';
 

@@ -46,7 +46,7 @@ import { GENERAL_COLUMNS, GENERAL_LABELS, GeneralDataProvider, GeneralField } fr
 import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
 import { MassEditButton } from './MassEdit';
 import { CATEGORY_FILTER } from '../../core/productSearch';
-import { AfterFirstRender } from '../../layout/AfterFirstRender';
+import { AfterFirstRender } from '../../resources/generic/AfterFirstRender';
 
 /** Columns offered by the chooser but hidden at first. */
 const HIDDEN = [
