@@ -17,7 +17,8 @@ import { customPages, type CustomPage } from './custom/pages';
 import { bespokeViews } from './custom/views';
 import { createI18nProvider } from './i18n';
 import { AppRouter } from './layout/AppRouter';
-import { PimLayout } from './layout/Layout';
+import { AuthAnsweringQueryClient } from './layout/authQueryClient';
+import { PimLayout, preloadSignedInLayout } from './layout/Layout';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
 import { iconFor } from './resources/generic/icons';
@@ -25,6 +26,7 @@ import { withSchemaMessages } from './resources/generic/extraMessages';
 import { representationField } from './resources/generic/fieldSets';
 import { allSchemas, registerSchemas, registry } from './resources/registry';
 import type { ResourceSchema } from './resources/types';
+import { preloadRouteScreen } from './resources/routeScreen';
 import { resourceViews } from './resources/views';
 
 export interface AppProps {
@@ -48,6 +50,19 @@ export const CustomPageScreen = ({ page }: { page: CustomPage }) => (
   </CanAccess>
 );
 
+const viewsOf = (name: string) => {
+  const schema = allSchemas().find((candidate) => candidate.name === name);
+  return schema && resourceViews(schema, bespokeViews);
+};
+
+/**
+ * Signed in, the code the opened route needs (the layout's lazy part and the route's screen) loads with the
+ * app's start, so the first render shows the screen instead of suspending on it.
+ */
+export const preloadRoute = async (hash: string): Promise<void> => {
+  await Promise.all([preloadSignedInLayout(), preloadRouteScreen(hash, viewsOf, allSchemas()[0]?.name)]);
+};
+
 export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }: AppProps) => {
   const resources = useMemo(() => {
     if (schemas?.length) registerSchemas(...schemas);
@@ -62,12 +77,17 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
     [i18nProvider, resources],
   );
   const pimStore = useMemo(() => store ?? createPimStore(), [store]);
+  const queryClient = useMemo(
+    () => (authProvider ? new AuthAnsweringQueryClient(authProvider) : undefined),
+    [authProvider],
+  );
   return (
     <AppRouter>
       <Admin
         disableTelemetry
         title="PIM"
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         requireAuth={authProvider !== undefined}
         i18nProvider={i18n}

@@ -1,7 +1,7 @@
 /** Browser entry: runtime config → API address → http client (Bearer + refresh) → data and auth providers. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, preloadRoute } from './App';
 import { authProvider, clearSession, getAccessToken, refreshAccessToken } from './authProvider';
 import { createDataProvider } from './custom/dataProvider';
 import { getSelectedEmpresaId } from './dataProvider/company';
@@ -10,7 +10,10 @@ import { createHttpClient } from './dataProvider/http';
 import { createI18nProvider, getLanguage, loadMessages } from './i18n';
 
 const start = async () => {
-  const [runtime] = await Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);
+  const configured = Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);
+  // signed in, the route's screen loads while the configuration arrives (asked for first)
+  const preloaded = getAccessToken() ? preloadRoute(window.location.hash) : undefined;
+  const [[runtime]] = await Promise.all([configured, preloaded]);
   const apiUrl = resolveApiUrl(runtime, import.meta.env.VITE_API_URL as string | undefined);
   const httpClient = createHttpClient({
     getAccessToken,

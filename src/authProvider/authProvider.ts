@@ -105,6 +105,8 @@ export const authProvider = (
     // A stored session of a non-admin (e.g. written by an older version) is not a session of this app.
     if (!isAdmin(getUserData())) throw new Error(NOT_ADMIN_MESSAGE);
   },
+  // Whether checkAuth would pass, at once (src/layout/authQueryClient.ts starts the session check answered).
+  checkAuthSync: () => Boolean(getAccessToken()) && isAdmin(getUserData()),
   checkError: async (error: { status?: number } | null | undefined) => {
     // The http client already tried one refresh: a 401 here ends the session. A 403 is a refused action,
     // not a dead session: the caller shows it and the user keeps working.

@@ -21,6 +21,7 @@ import { customPages, type CustomPage } from '../custom/pages';
 import { iconFor } from '../resources/generic/icons';
 import { allSchemas } from '../resources/registry';
 import type { MenuGroup } from '../resources/types';
+import { AfterFirstRender } from '../resources/generic/AfterFirstRender';
 import { menuSections, type MenuSection } from './menuGroups';
 import { useMenuAccess, type MenuEntryAccess } from './useMenuAccess';
 
@@ -128,10 +129,13 @@ export const PimMenu = () => {
   const allowed = useMenuAccess(entries);
   return (
     <Menu>
-      {allowed &&
-        sections.map((section) => (
-          <MenuGroupSection key={section.group} section={section} allowed={allowed} />
-        ))}
+      {/* after the opened screen's first render: some 60 entries, each with its tooltip */}
+      <AfterFirstRender>
+        {allowed &&
+          sections.map((section) => (
+            <MenuGroupSection key={section.group} section={section} allowed={allowed} />
+          ))}
+      </AfterFirstRender>
     </Menu>
   );
 };

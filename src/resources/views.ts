@@ -4,20 +4,16 @@
  * `src/resources/<folder>/views.tsx` (collected here as `overrides`); screens of a bespoke page plug in from
  * `src/custom/<feature>/views.tsx` (collected by src/custom/views.ts), so no resource imports a page.
  */
-import {
-  createElement,
-  Suspense,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactElement,
-} from 'react';
+import { createElement, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Loading } from 'react-admin';
 import {
   LazyGenericCreate as GenericCreate,
   LazyGenericEdit as GenericEdit,
   LazyGenericList as GenericList,
   LazyGenericShow as GenericShow,
+  loadGenericScreens,
 } from './generic/lazyScreens';
+import { onDemandComponent } from './onDemandComponent';
 import type { ResourceSchema } from './types';
 
 export interface ResourceViews {
@@ -46,9 +42,29 @@ export const mergeViews = (...maps: readonly ViewMap[]): ViewMap => {
   return merged;
 };
 
-/** A lazily loaded screen, with react-admin's loading indicator while its code arrives. */
-export const onDemand = (Component: LazyExoticComponent<ComponentType>): ReactElement =>
-  createElement(Suspense, { fallback: createElement(Loading) }, createElement(Component));
+/** What loads a screen's code, kept per screen element so the opened route's code can start loading early. */
+const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
+/** The loader of a screen built by `onDemand` or the generic engine; undefined for a screen loaded with the app. */
+export const loaderOf = (screen: ReactElement | undefined): (() => Promise<unknown>) | undefined =>
+  screen ? loaders.get(screen) : undefined;
+
+const withLoader = (screen: ReactElement, load: () => Promise<unknown>): ReactElement => {
+  loaders.set(screen, load);
+  return screen;
+};
+
+/**
+ * A screen whose code loads on first use, with react-admin's loading indicator while it arrives; once loaded
+ * (e.g. preloaded for the opened route) it renders at once.
+ */
+export const onDemand = (load: () => Promise<{ default: ComponentType }>): ReactElement => {
+  const screen = onDemandComponent(() => load().then((module) => module.default));
+  return withLoader(
+    createElement(Suspense, { fallback: createElement(Loading) }, createElement(screen.Component)),
+    screen.load,
+  );
+};
 
 /**
  * The resources' own bespoke screens, collected from `src/resources/<folder>/views.tsx` files (each exports
@@ -62,11 +78,14 @@ export const overrides: ViewMap = mergeViews(
     .map((key) => viewModules[key].views),
 );
 
+const generic = (screen: ComponentType<{ schema: ResourceSchema }>, schema: ResourceSchema) =>
+  withLoader(createElement(screen, { schema }), loadGenericScreens);
+
 export const genericViews = (schema: ResourceSchema): ResourceViews => ({
-  list: createElement(GenericList, { schema }),
-  create: schema.operations.create ? createElement(GenericCreate, { schema }) : undefined,
-  edit: schema.operations.update ? createElement(GenericEdit, { schema }) : undefined,
-  show: schema.operations.update ? undefined : createElement(GenericShow, { schema }),
+  list: generic(GenericList, schema),
+  create: schema.operations.create ? generic(GenericCreate, schema) : undefined,
+  edit: schema.operations.update ? generic(GenericEdit, schema) : undefined,
+  show: schema.operations.update ? undefined : generic(GenericShow, schema),
 });
 
 /** The screens of a resource: the generated ones, replaced by those `bespoke` names for it. */

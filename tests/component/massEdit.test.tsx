@@ -114,7 +114,7 @@ const sentJob = (create: ReturnType<typeof withJobs>['create']) =>
 const byAttribute = async (provider: DataProvider) => {
   renderScreen('/productos', { dataProvider: provider });
   await screen.findByText('PRD-01');
-  fireEvent.click(screen.getByRole('button', { name: /Edición masiva|Mass edit/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /Edición masiva|Mass edit/ }));
   const dialog = await screen.findByRole('dialog');
   await choose('Campo', 'Valor de un atributo');
   await choose('Atributo', 'Potencia (W)');
@@ -130,7 +130,7 @@ describe('mass edit (Edición masiva)', () => {
     expect(changed).toBeGreaterThan(0);
     renderScreen('/productos', { dataProvider: provider });
     await screen.findByText('PRD-01');
-    fireEvent.click(screen.getByRole('button', { name: 'Edición masiva' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edición masiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edición masiva de productos' });
     expect(
       within(dialog).getByLabelText(`Todos los que coinciden con el filtro (${n} productos)`),
@@ -154,7 +154,7 @@ describe('mass edit (Edición masiva)', () => {
     const { provider, create } = withJobs();
     renderScreen('/productos', { dataProvider: provider });
     await screen.findByText('PRD-01');
-    fireEvent.click(screen.getByRole('button', { name: 'Edición masiva' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edición masiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edición masiva de productos' });
     await choose('Campo', 'Categorías');
     await choose('Operación', 'Añadir el nombre');
@@ -221,7 +221,7 @@ describe('mass edit (Edición masiva)', () => {
     const { provider } = withJobs({ failAfter: 1 });
     renderScreen('/productos', { dataProvider: provider });
     await screen.findByText('PRD-01');
-    fireEvent.click(screen.getByRole('button', { name: 'Edición masiva' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edición masiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edición masiva de productos' });
     await choose('Campo', 'Finalizado');
     await choose('Valor', 'S');
@@ -238,7 +238,7 @@ describe('mass edit (Edición masiva)', () => {
     const { provider } = withJobs({ failReads: true });
     renderScreen('/productos', { dataProvider: provider });
     await screen.findByText('PRD-01');
-    fireEvent.click(screen.getByRole('button', { name: 'Edición masiva' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edición masiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edición masiva de productos' });
     await choose('Campo', 'Finalizado');
     await choose('Valor', 'N');

@@ -4,18 +4,19 @@
  * edited with their permisos (checklist by module) saved through PUT /roles/{id}/permisos (the roles list is the
  * generic one). Loaded on demand.
  */
-import { lazy } from 'react';
 import { onDemand, type ViewMap } from '../../resources/views';
 
 const usuarios = () => import('./UsuariosScreens');
-const UsuarioList = lazy(() => usuarios().then((module) => ({ default: module.UsuarioList })));
-const UsuarioCreate = lazy(() => usuarios().then((module) => ({ default: module.UsuarioCreate })));
-const UsuarioEdit = lazy(() => usuarios().then((module) => ({ default: module.UsuarioEdit })));
 const roles = () => import('./RolesScreens');
-const RolCreate = lazy(() => roles().then((module) => ({ default: module.RolCreate })));
-const RolEdit = lazy(() => roles().then((module) => ({ default: module.RolEdit })));
 
 export const views: ViewMap = {
-  usuarios: { list: onDemand(UsuarioList), create: onDemand(UsuarioCreate), edit: onDemand(UsuarioEdit) },
-  roles: { create: onDemand(RolCreate), edit: onDemand(RolEdit) },
+  usuarios: {
+    list: onDemand(() => usuarios().then((module) => ({ default: module.UsuarioList }))),
+    create: onDemand(() => usuarios().then((module) => ({ default: module.UsuarioCreate }))),
+    edit: onDemand(() => usuarios().then((module) => ({ default: module.UsuarioEdit }))),
+  },
+  roles: {
+    create: onDemand(() => roles().then((module) => ({ default: module.RolCreate }))),
+    edit: onDemand(() => roles().then((module) => ({ default: module.RolEdit }))),
+  },
 };

@@ -46,6 +46,7 @@ import { GENERAL_COLUMNS, GENERAL_LABELS, GeneralDataProvider, GeneralField } fr
 import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
 import { MassEditButton } from './MassEdit';
 import { CATEGORY_FILTER } from '../../core/productSearch';
+import { AfterFirstRender } from '../../resources/generic/AfterFirstRender';
 
 /** Columns offered by the chooser but hidden at first. */
 const HIDDEN = [
@@ -71,11 +72,14 @@ export const declaredColumns = (schema: ResourceSchema): FieldSchema[] =>
 
 const ListActions = ({ schema }: { schema: ResourceSchema }) => (
   <TopToolbar>
-    <CreateButton />
-    <SelectColumnsButton />
-    <SavedViewsButton />
-    <MassEditButton />
-    <CsvExportButton schema={schema} />
+    {/* after the rows' query has left: the saved views and the mass edit ask for data of their own */}
+    <AfterFirstRender>
+      <CreateButton />
+      <SelectColumnsButton />
+      <SavedViewsButton />
+      <MassEditButton />
+      <CsvExportButton schema={schema} />
+    </AfterFirstRender>
   </TopToolbar>
 );
 
@@ -133,7 +137,9 @@ export const ProductList = () => {
       pagination={<ListPagination />}
       exporter={false}
     >
-      <ReadinessSummaryPanel />
+      <AfterFirstRender>
+        <ReadinessSummaryPanel />
+      </AfterFirstRender>
       <ReviewStatusProvider>
         <ReadinessProvider>
           <GeneralDataProvider>
