@@ -23,16 +23,19 @@ const unitWithDom = [
 ];
 
 /**
- * Contract files that time answers (sign-in delays, a request's budget, a query's bound while another runs): they
- * run after every other file, one at a time, so the other files' load does not stretch what they measure.
+ * Contract files that time answers (sign-in delays, a request's budget): they run after every other file, two at a
+ * time (they mostly wait: delays, locks, slow answers of a fake AI service), so the other files' load does not
+ * stretch what they measure.
  */
 const timedContract = [
   'tests/contract/access-bad-input.test.ts',
   'tests/contract/access-throttle.test.ts',
-  'tests/contract/store-like.test.ts',
   'tests/contract/text-generation-ai.test.ts',
   'tests/contract/text-generation-two-processes.test.ts',
 ];
+
+/** A query's bound while another request answers in 100 ms: last, alone on the machine. */
+const timedAlone = ['tests/contract/store-like.test.ts'];
 
 /**
  * Contract files that start, kill and restart API processes on a data folder: each in a worker of its own (the
@@ -96,7 +99,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
-          exclude: [...timedContract, ...processContract],
+          exclude: [...timedContract, ...timedAlone, ...processContract],
           environment: 'node',
           // The files share their worker's modules (the compiled API is loaded once per worker: 27 % of this
           // layer's CPU); each file starts its own server and database, and tests/contract/setup.ts gives the
@@ -123,8 +126,18 @@ export default defineConfig({
           name: 'contract-timed',
           include: timedContract,
           environment: 'node',
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract-timed-alone',
+          include: timedAlone,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
