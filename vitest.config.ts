@@ -65,7 +65,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts?(x)'],
+          // Pure modules keep their spec beside them (src/core/*.test.ts).
+          include: ['tests/unit/**/*.test.ts?(x)', 'src/**/*.test.ts'],
           exclude: unitWithDom,
           environment: 'node',
           // Pure modules: the files share their worker's module cache instead of importing it again each.

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewStatus } from '../../src/core/reviewStatus';
-import { rangesOverlap, type RangeLike } from '../../src/core/rangeOverlap';
-import { mediaMatchName, mediaTypeForFile } from '../../src/core/media';
-
-describe('reviewStatus (docs/requirements.md#r4-states)', () => {
-  it("'No incluido' when activoEnMarketplace is null, whatever the texts", () => {
-    expect(reviewStatus(null, [{ revisado_sn: 'S' }])).toBe('No incluido');
-    expect(reviewStatus(undefined, [])).toBe('No incluido');
-  });
-  it("'Pendiente' with no generated texts", () => {
-    expect(reviewStatus('S', [])).toBe('Pendiente');
-    expect(reviewStatus('N', [])).toBe('Pendiente');
-  });
-  it("'Revisado' when all are S, 'No revisado' when all are N, 'Revisado parcial' when mixed", () => {
-    expect(reviewStatus('S', [{ revisado_sn: 'S' }, { revisado_sn: 'S' }])).toBe('Revisado');
-    expect(reviewStatus('S', [{ revisado_sn: 'N' }, { revisado_sn: 'N' }])).toBe('No revisado');
-    expect(reviewStatus('S', [{ revisado_sn: 'S' }, { revisado_sn: 'N' }])).toBe('Revisado parcial');
-  });
-});
+import { rangesOverlap, type RangeLike } from './rangeOverlap';
 
 describe('rangesOverlap (docs/requirements.md#r5-validation)', () => {
   const existing: RangeLike = {
@@ -63,19 +45,5 @@ describe('rangesOverlap (docs/requirements.md#r5-validation)', () => {
   });
   it('an edited range does not clash with its own stored version', () => {
     expect(rangesOverlap([existing], candidate('2026-01-11', '2026-01-19', { id: 1 }))).toBe(false);
-  });
-});
-
-describe('mediaTypeForFile (docs/requirements.md#r5-validation)', () => {
-  it('png, jpg and jpeg (any case) are Imagen; anything else Documento', () => {
-    expect(mediaTypeForFile('foto.png')).toBe('Imagen');
-    expect(mediaTypeForFile('FOTO.JPG')).toBe('Imagen');
-    expect(mediaTypeForFile('a.b.jpeg')).toBe('Imagen');
-    expect(mediaTypeForFile('ficha.pdf')).toBe('Documento');
-    expect(mediaTypeForFile('imagen.gif')).toBe('Documento');
-    expect(mediaTypeForFile('sin-extension')).toBe('Documento');
-  });
-  it('underscores become spaces when matching names', () => {
-    expect(mediaMatchName('imagen_principal')).toBe('imagen principal');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { gs1CheckDigit, gs1Error, withCheckDigit } from '../../src/core/gtin';
+import { gs1CheckDigit, gs1Error, withCheckDigit } from './gtin';
 
 describe('GS1 check digits with real identifiers', () => {
   it.each([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enforcedScope } from '../../src/core/apiPermisos';
-import { canAccessWithRules, permissionsToRules } from '../../src/core/permissions';
+import { canAccessWithRules, permissionsToRules } from './permissions';
 
 describe('permissionsToRules', () => {
   it('maps each permiso to {action: controllerName, subject: moduleName, fields: [actionName]}', () => {
@@ -66,23 +65,5 @@ describe('canAccessWithRules', () => {
       canAccessWithRules([{ action: 'list', subject: 'marca' }], { action: 'list', resource: 'Marca' }),
     ).toBe(true);
     expect(canAccessWithRules([], { action: 'list', resource: 'Marca' })).toBe(false);
-  });
-});
-
-describe('enforcedScope (what the role screens say a permiso opens on the API)', () => {
-  it('names custom permisos, CRUD verbs and manage; says when the API does not use one', () => {
-    expect(enforcedScope({ controllerName: 'Sync', moduleName: ' ERP ' })).toBe(
-      'Sincronizar con el ERP y usar el conector de Business Central',
-    );
-    expect(enforcedScope({ controllerName: 'update', moduleName: 'productos' })).toBe(
-      'Modificar registros (también en bloque)',
-    );
-    expect(enforcedScope({ controllerName: 'manage', moduleName: 'all' })).toBe('Todas las operaciones');
-    expect(enforcedScope({ controllerName: 'read', moduleName: 'Auth' })).toBe(
-      'Ninguna operación de la API (solo entrar)',
-    );
-    expect(enforcedScope({ controllerName: 'volar', moduleName: 'productos' })).toBe(
-      'La API no aplica este permiso',
-    );
   });
 });

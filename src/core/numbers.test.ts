@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, parseDecimal } from '../../src/core/numbers';
+import { formatDecimal, parseDecimal } from './numbers';
 
 const value = (text: string, locale: string): number | null => {
   const parsed = parseDecimal(text, locale);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatDate, formatDateTime, isSingular } from '../../src/core/formats';
+import { countOf, formatCount, formatDate, formatDateTime, isSingular } from './formats';
 
 /** Intl separates French thousands with a narrow no-break space: compared as a plain space. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renameInNames } from '../../src/core/nameList';
+import { renameInNames } from './nameList';
 
 describe('renameInNames', () => {
   it('replaces the whole name only, keeping separators and spaces', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from '../../src/core/passwordPolicy';
+import { passwordProblem } from './passwordPolicy';
 
 describe('passwordProblem', () => {
   it('accepts a long password that is neither the e-mail nor a common one', () => {
