@@ -26,8 +26,8 @@ export function slowdownOf(load1: number, cores: number, pressure: number): numb
 }
 
 /**
- * This machine's slowdown now. The component tests' waits (3 s) are multiplied by it at every wait, and the test
- * ceilings (20 s) when the run starts, so on an idle machine a missing element fails in 3 s, while a machine shared
+ * This machine's slowdown now. The component tests' waits (5 s) are multiplied by it at every wait, and the test
+ * ceilings (20 s) when the run starts, so on an idle machine a missing element fails in 5 s, while a machine shared
  * with other jobs (or loaded by the suite's own other files) does not turn their load into failures.
  */
 export const slowdown = (): number => slowdownOf(loadavg()[0], availableParallelism(), cpuPressure());
