@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { freePort, stopByPid, waitForHttp } from '../tests/support/run.mjs';
+import { storeSession } from './session.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const apiPort = await freePort();
@@ -59,15 +60,7 @@ try {
   const times = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
-    await context.addInitScript((s) => {
-      localStorage.setItem('accessToken', s.accessToken);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
-      localStorage.setItem(
-        'userDataPim',
-        JSON.stringify({ ...s.userData, accessToken: s.accessToken, ability }),
-      );
-    }, login);
+    await context.addInitScript(storeSession, login);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');

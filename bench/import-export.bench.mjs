@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { createServer } from 'vite';
+import { storeSession } from './session.mjs';
 
 const require = createRequire(import.meta.url);
 const PARSE_ROWS = Number(process.env.BENCH_PARSE_ROWS ?? 50_000);
@@ -300,19 +301,13 @@ try {
     });
     try {
       const context = await browser.newContext();
-      await context.addInitScript((session) => {
-        localStorage.setItem('accessToken', session.accessToken);
-        localStorage.setItem('refreshToken', session.refreshToken);
-        const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
-        localStorage.setItem(
-          'userDataPim',
-          JSON.stringify({ ...session.userData, accessToken: session.accessToken, ability }),
-        );
+      await context.addInitScript(storeSession, login);
+      await context.addInitScript(() => {
         window.__longTasks = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
         }).observe({ type: 'longtask', buffered: true });
-      }, login);
+      });
       const page = await context.newPage();
       await page.goto(`${server.url}/#/importar-csv`);
       await page.getByTestId('import-file').waitFor({ state: 'attached', timeout: 30_000 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs';
+import { storeSession } from './session.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -115,16 +116,7 @@ try {
     body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
   }).then((r) => r.json());
   const session = {
-    script: (s) => {
-      localStorage.setItem('accessToken', s.accessToken);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      // The admin's ability (manage all), as the login screen would store it.
-      const ability = [{ action: 'manage', subject: 'all', fields: [''] }];
-      localStorage.setItem(
-        'userDataPim',
-        JSON.stringify({ ...s.userData, accessToken: s.accessToken, ability }),
-      );
-    },
+    script: storeSession,
     arg: login,
   };
 
