@@ -3,15 +3,9 @@
 // priority, on the core the build leaves free and in the moments the tests leave one idle (processes starting,
 // timed waits). Prints the checks' result after the tests' summary; the exit code is non-zero when the build, a
 // check or a test fails.
-import { spawn } from 'node:child_process';
+import { run } from './support/run.mjs';
 
-const node = (script, args = []) => {
-  const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-};
+const node = (script, args = []) => run(process.execPath, [script, ...args]);
 
 const started = Date.now();
 const checks = node('tests/run-checks.mjs', ['--without-api-build', '--background']);
