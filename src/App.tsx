@@ -19,6 +19,7 @@ import { createI18nProvider } from './i18n';
 import { AppRouter } from './layout/AppRouter';
 import { AuthAnsweringQueryClient } from './layout/authQueryClient';
 import { PimLayout, preloadSignedInLayout } from './layout/Layout';
+import { PimNotification } from './layout/Notification';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
 import { iconFor } from './resources/generic/icons';
@@ -93,6 +94,7 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
         i18nProvider={i18n}
         store={pimStore}
         layout={PimLayout}
+        notification={PimNotification}
         theme={pimTheme}
         darkTheme={null}
       >

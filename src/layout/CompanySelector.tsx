@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useGetList, useRefresh, useStoreContext, useTranslate, type Store } from 'react-admin';
+import { QUIET_RETRY } from '../resources/generic/quietRetry';
 import { allSchemas } from '../resources/registry';
 import { getSelectedEmpresaId, SELECTED_EMPRESA_KEY, setSelectedEmpresaId } from '../dataProvider/company';
 
@@ -39,8 +40,7 @@ export const CompanySelector = () => {
   const { data, error, refetch } = useGetList(
     'empresas',
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'nombre', order: 'ASC' } },
-    // one quiet retry, then the failure shows with its «reintentar» (not 7 s of silent retries)
-    { retry: 1 },
+    QUIET_RETRY,
   );
   // Another tab chose a company: this one follows (its next requests already use it), selections emptied.
   useEffect(() => {

@@ -12,7 +12,6 @@ import {
   AccessDenied,
   AdminContext,
   AuthenticationError,
-  Notification,
   Resource,
   ResourceDefinitionContextProvider,
   TitlePortal,
@@ -22,6 +21,7 @@ import {
   type Store,
 } from 'react-admin';
 import { CustomPageScreen } from '../../src/App';
+import { PimNotification } from '../../src/layout/Notification';
 import { customPages } from '../../src/custom/pages';
 import { createI18nProvider } from '../../src/i18n';
 import { createPimStore } from '../../src/layout/store';
@@ -105,7 +105,7 @@ export const screenElement = (path: string, options: ScreenOptions = {}): ReactE
           <Route path="/authentication-error" element={<AuthenticationError />} />
           <Route path="*" element={null} />
         </Routes>
-        <Notification />
+        <PimNotification />
       </ResourceDefinitionContextProvider>
     </AdminContext>
   );

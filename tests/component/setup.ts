@@ -3,16 +3,17 @@ import { afterEach, vi } from 'vitest';
 import { forgetAppliedDefaults } from '../../src/resources/generic/SavedViews';
 import { keepRulesThatCanHide } from '../support/emotionRules';
 import { slowdown } from '../support/slowdown';
+import { logSlowWaits } from '../support/slowWaits';
 
 keepRulesThatCanHide();
+logSlowWaits();
 
-// A screen renders in well under a second alone: a wait of 5 s means something is missing or really slow. Each wait
+// A screen renders in well under a second alone: a wait of 3 s means something is missing or really slow. Each wait
 // is stretched by the machine's slowdown at the moment it starts (CPU pressure of the last seconds, or the load per
-// core), so the suite's own busy moments and other jobs on the machine do not turn into failures. (3 s was tried:
-// the product editor's category-change test ran out of it in full runs, in a worker slowed by the files before it
-// without the machine showing CPU pressure.) A property read at every wait: a wait reads asyncUtilTimeout from
-// @testing-library/dom's config object when it begins (@testing-library/react's getConfig answers a copy).
-const WAIT_MS = 5000;
+// core), so the suite's own busy moments and other jobs on the machine do not turn into failures. A property read at
+// every wait: a wait reads asyncUtilTimeout from @testing-library/dom's config object when it begins
+// (@testing-library/react's getConfig answers a copy). PIM_SLOW_WAITS_LOG lists the waits over a second.
+const WAIT_MS = 3000;
 Object.defineProperty(getConfig(), 'asyncUtilTimeout', {
   get: () => WAIT_MS * slowdown(),
   enumerable: true,

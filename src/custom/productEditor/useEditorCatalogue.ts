@@ -7,10 +7,9 @@ import { useGetList } from 'react-admin';
 import type { AttributeGroupRef } from './attributeGroups';
 import type { CatalogueAttribute } from './attributeSync';
 import { possibleValues } from '../../core/iconValues';
+import { QUIET_RETRY } from '../../resources/generic/quietRetry';
 
 const ALL = { page: 1, perPage: 5000 };
-/** Two quiet retries (1 s, 2 s), then the editor says what failed. */
-const OPTIONS = { retry: 2 };
 
 export interface IconChoice {
   id: number;
@@ -34,14 +33,14 @@ export const useEditorCatalogue = () => {
   const atributos = useGetList(
     'atributos',
     { pagination: ALL, sort: { field: 'id', order: 'ASC' } },
-    OPTIONS,
+    QUIET_RETRY,
   );
   const grupos = useGetList(
     'grupos-atributos',
     { pagination: ALL, sort: { field: 'id', order: 'ASC' } },
-    OPTIONS,
+    QUIET_RETRY,
   );
-  const iconos = useGetList('Iconos', { pagination: ALL, sort: { field: 'nombre', order: 'ASC' } }, OPTIONS);
+  const iconos = useGetList('Iconos', { pagination: ALL, sort: { field: 'nombre', order: 'ASC' } }, QUIET_RETRY);
   const { refetch: refetchAtributos } = atributos;
   const { refetch: refetchGrupos } = grupos;
   const { refetch: refetchIconos } = iconos;
