@@ -40,7 +40,11 @@ export const useEditorCatalogue = () => {
     { pagination: ALL, sort: { field: 'id', order: 'ASC' } },
     QUIET_RETRY,
   );
-  const iconos = useGetList('Iconos', { pagination: ALL, sort: { field: 'nombre', order: 'ASC' } }, QUIET_RETRY);
+  const iconos = useGetList(
+    'Iconos',
+    { pagination: ALL, sort: { field: 'nombre', order: 'ASC' } },
+    QUIET_RETRY,
+  );
   const { refetch: refetchAtributos } = atributos;
   const { refetch: refetchGrupos } = grupos;
   const { refetch: refetchIconos } = iconos;
