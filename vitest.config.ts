@@ -60,6 +60,9 @@ export default defineConfig({
     // A test that needs longer than this is slow, not thorough: time is measured in `npm run bench`.
     testTimeout: 20000 * slowdown(),
     hookTimeout: 30000 * slowdown(),
+    // The embedded databases the tests start live seconds: unoptimised WebAssembly costs them half the CPU
+    // (server/store/pglite-child.ts).
+    env: { EMBEDDED_DB_BASELINE: process.env.EMBEDDED_DB_BASELINE ?? '1' },
     projects: [
       {
         extends: true,
