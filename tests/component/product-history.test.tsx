@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RestoreAnswer } from '../../src/core/history/versions';
-import { productFixture, withProductApi } from './productsFixture';
+import { editorTab, productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
@@ -52,7 +52,7 @@ const openHistory = async (
   const recorded = withProductApi({ restoreVersion }, historyFixture());
   renderScreen('/productos/10', { dataProvider: recorded.provider });
   await screen.findByDisplayValue(TITULO);
-  fireEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+  fireEvent.click(editorTab('Historial'));
   await screen.findByRole('list', { name: 'Versiones' });
   return restoreVersion;
 };

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadAnswer } from '../../src/core/productEditor/contract';
 import { LoadFailureDialog } from '../../src/custom/productEditor/dialogs';
 import { MESSAGES } from '../../src/custom/productEditor/messages';
-import { productFixture, withProductApi } from './productsFixture';
+import { categoriasPicker, editorTab, productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 import '../../src/custom/productList/ProductList';
 import '../../src/custom/productEditor/ProductEdit';
@@ -74,7 +74,7 @@ describe('multimedia changes are what the product shows when opened again', () =
     const recorded = withProductApi({ upload }, fixtureWithDocument());
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue(TITULO);
-    fireEvent.click(screen.getByRole('tab', { name: 'Multimedia' }));
+    fireEvent.click(editorTab('Multimedia'));
     await waitFor(() => expect(mediaNames()).toHaveLength(2));
 
     // only pictures can be principal
@@ -97,7 +97,7 @@ describe('multimedia changes are what the product shows when opened again', () =
     await screen.findByText('PRD-01');
     await go('#/productos/10');
     await screen.findByDisplayValue(TITULO);
-    fireEvent.click(screen.getByRole('tab', { name: 'Multimedia' }));
+    fireEvent.click(editorTab('Multimedia'));
     await waitFor(() => expect(mediaNames().sort()).toEqual(['imagen_principal', 'manual_uso']));
   });
 });
@@ -189,7 +189,7 @@ describe('the attribute, group and icon lists', () => {
     );
     expect(notice).toBeTruthy();
 
-    const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    const categorias = categoriasPicker();
     categorias.focus();
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });
     fireEvent.keyDown(categorias, { key: 'Enter' });
@@ -201,7 +201,7 @@ describe('the attribute, group and icon lists', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.queryByText(/No se pudieron cargar los atributos/)).toBeNull());
     // loaded again: the pending category change is synced (Bombillas brings Flujo luminoso)
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     expect(await screen.findByRole('textbox', { name: 'Flujo luminoso' })).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Dimensiones' })).toBeTruthy();
     consoleError.mockRestore();

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { productFixture, withProductApi } from './productsFixture';
+import { editorTab, productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 import '../../src/custom/productEditor/ProductEdit';
 
@@ -32,7 +32,7 @@ const withLateral = () => {
 const openMedia = async (dataProvider: DataProvider) => {
   renderScreen('/productos/10', { dataProvider });
   await screen.findByDisplayValue(TITULO);
-  fireEvent.click(screen.getByRole('tab', { name: 'Multimedia' }));
+  fireEvent.click(editorTab('Multimedia'));
   await waitFor(() => expect(screen.getAllByTestId('media-row')).toHaveLength(2));
 };
 

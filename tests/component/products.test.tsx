@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { productFixture, withProductApi } from './productsFixture';
+import { categoriasPicker, editorTab, productFixture, withProductApi } from './productsFixture';
 import { renderScreen } from './renderScreen';
 // The screens are lazy: load them before the first test so its timeouts measure the screen, not the transform.
 import '../../src/custom/productList/ProductList';
@@ -146,7 +146,7 @@ describe('product editor', () => {
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     for (const tab of ['Datos generales', 'Atributos', 'Multimedia', 'Iconos', 'Catálogo y costes']) {
-      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+      expect(editorTab(tab)).toBeTruthy();
     }
     const local = new Date('2026-03-05T09:07:03.000Z');
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -154,7 +154,7 @@ describe('product editor', () => {
       `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:07:03`,
     );
     expect((screen.getByRole('textbox', { name: 'Mercados' }) as HTMLInputElement).value).toBe('724');
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     const dimensiones = await screen.findByRole('region', { name: 'Dimensiones' });
     // ordered by ordenEnGrupo inside the group
     expect(
@@ -164,7 +164,7 @@ describe('product editor', () => {
     ).toEqual(['atributos.0.valor', 'atributos.2.valor']);
     expect(within(dimensiones).getByRole('textbox', { name: 'Largo' })).toHaveProperty('value', '30');
     expect(screen.getByRole('region', { name: 'Eléctrico' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: 'Catálogo y costes' }));
+    fireEvent.click(editorTab('Catálogo y costes'));
     expect(await screen.findByDisplayValue('PERF-1')).toBeTruthy();
   });
 
@@ -176,7 +176,7 @@ describe('product editor', () => {
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     const titulo = await screen.findByDisplayValue('Taladro percutor 750 W');
     fireEvent.change(titulo, { target: { value: 'Taladro percutor 800 W' } });
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Ancho' }), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Volumen de producto')).toBeTruthy();
@@ -253,7 +253,7 @@ describe('product editor', () => {
     const update = vi.spyOn(recorded.provider, 'update');
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     const potencia = (await screen.findByRole('textbox', { name: 'Potencia' })) as HTMLInputElement;
     fireEvent.change(potencia, { target: { value: 'abc' } });
     fireEvent.blur(potencia);
@@ -293,7 +293,7 @@ describe('product editor', () => {
     const recorded = withProductApi({}, data);
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     const exterior = (await screen.findByLabelText('Apto exterior')) as HTMLInputElement;
     expect(exterior.type).toBe('checkbox');
     expect(exterior.checked).toBe(false);
@@ -339,7 +339,7 @@ describe('product editor', () => {
     const recorded = withProductApi();
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
-    const categorias = screen.getByRole('combobox', { name: 'Categorías' });
+    const categorias = categoriasPicker();
     categorias.focus();
     // remove 'Taladros' (its chip) and add 'Bombillas'
     fireEvent.keyDown(categorias, { key: 'Backspace' });
@@ -347,8 +347,8 @@ describe('product editor', () => {
     fireEvent.keyDown(categorias, { key: 'Enter' });
     expect(await screen.findByText('Cambiar la categoría')).toBeTruthy();
     expect(within(screen.getByRole('dialog')).getByText(/Potencia/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Quitar atributos' }));
-    fireEvent.click(screen.getByRole('tab', { name: 'Atributos' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitar atributos' }));
+    fireEvent.click(editorTab('Atributos'));
     // By label, not by role and name: the editor's accessible-name lookup over every tab's fields is what a loaded
     // machine makes slow, not the attributes' arrival.
     expect((await screen.findByLabelText('Flujo luminoso')).tagName).toBe('INPUT');

@@ -2,6 +2,7 @@
  * The product screens' fakerest fixture: 12 listed products and the edited product SKU-10 with its parts, and
  * the data provider with the product API given the way main.tsx does (a `productApi` dispatch), recording calls.
  */
+import { screen } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { dispatcherFor, type ProductApi } from '../../src/custom/productEditor/api';
@@ -198,4 +199,17 @@ export const withProductApi = (
   const getNextId = vi.fn(overrides.getNextId ?? fallback.getNextId);
   const api: ProductApi = { ...fallback, ...overrides, reviewTexts, syncManual, getNextId };
   return { provider: { ...base, productApi: dispatcherFor(api) }, reviewTexts, syncManual, getNextId, base };
+};
+
+/**
+ * The product editor's tab of that name, by its tab role in the markup: `getByRole('tab', { name })` computes the
+ * role of every element of the editor (thousands), 0.6–0.8 s a call on a loaded machine.
+ */
+export const editorTab = (name: string): HTMLElement => screen.getByText(name, { selector: '[role="tab"]' });
+
+/** The editor's «Categorías» picker (by its label, not by role over the whole editor), checked to be a combobox. */
+export const categoriasPicker = (): HTMLElement => {
+  const input = screen.getByLabelText('Categorías');
+  if (input.getAttribute('role') !== 'combobox') throw new Error('«Categorías» is not a combobox');
+  return input;
 };
