@@ -50,9 +50,18 @@ const SEPARATOR = "'\n'";
 /** The statistics target of a search text column on PostgreSQL (the default is 100). */
 const STATISTICS = 1000;
 
-/** The SQL of one engine: the folded text of the row named `row` (NEW in a row trigger, or a table alias). */
-function textOf(connector: NamingConnector, table: SearchTextTable, engine: EngineKind, row: string) {
-  const { model, childModel, idField, text } = table;
+/**
+ * The SQL of one engine: the folded text of the row named `row` (NEW in a row trigger, or a table alias); its
+ * child rows are those whose key is `id` (the row's own id unless given).
+ */
+function textOf(
+  connector: NamingConnector,
+  table: SearchTextTable,
+  engine: EngineKind,
+  row: string,
+  id = `${row}.${connector.columnEscaped(table.model, table.idField)}`,
+) {
+  const { model, childModel, text } = table;
   const c = (property: string) => connector.columnEscaped(model, property);
   const g = (property: string) => `g.${connector.columnEscaped(childModel, property)}`;
   const childFields = text.from.fields.map(g).join(', ');
@@ -64,7 +73,7 @@ function textOf(connector: NamingConnector, table: SearchTextTable, engine: Engi
   // before and after its empty general data is written, so that write leaves the product alone
   const joined =
     `concat_ws(${SEPARATOR}, ${text.fields.map((f) => `${row}.${c(f)}`).join(', ')}, ` +
-    `NULLIF((${children} FROM ${connector.tableEscaped(childModel)} g WHERE ${g(text.from.key)} = ${row}.${c(idField)}), ''))`;
+    `NULLIF((${children} FROM ${connector.tableEscaped(childModel)} g WHERE ${g(text.from.key)} = ${id}), ''))`;
   return engine === 'mysql' ? `LOWER(${joined})` : FOLDED(joined);
 }
 
@@ -84,19 +93,22 @@ async function postgresStatements(
   const id = connector.columnEscaped(model, idField);
   const key = connector.columnEscaped(childModel, text.from.key);
   // the parent's own trigger computes the text of a row whose column is written (to anything: NULL here); rows
-  // whose text the child's write leaves as it was are not written (every index of the table would get an entry)
+  // whose text the child's write leaves as it was are not written (every index of the table would get an entry).
+  // The comparison names the written ids (n), so it is worked out for those rows only: as a condition on the
+  // parent alone the planner may test it on every row of the table before the join (a plan made while the
+  // table was small stays in the session: 10,000 texts worked out for a batch of 200 new general rows)
   const refresh = (ids: string) =>
-    `UPDATE ${parent} p SET ${column} = NULL WHERE p.${id} IN (${ids}) ` +
-    `AND p.${column} IS DISTINCT FROM ${textOf(connector, table, 'postgres', 'p')};`;
+    `UPDATE ${parent} p SET ${column} = NULL FROM (${ids}) n WHERE p.${id} = n.${key} ` +
+    `AND p.${column} IS DISTINCT FROM ${textOf(connector, table, 'postgres', 'p', `n.${key}`)};`;
   await execute(
     `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
       `NEW.${column} := ${textOf(connector, table, 'postgres', 'NEW')}; RETURN NEW; END $$`,
   );
   await execute(
     `CREATE OR REPLACE FUNCTION ${childName}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
-      `IF TG_OP = 'INSERT' THEN ${refresh(`SELECT ${key} FROM nuevas`)} ` +
+      `IF TG_OP = 'INSERT' THEN ${refresh(`SELECT DISTINCT ${key} FROM nuevas`)} ` +
       `ELSIF TG_OP = 'UPDATE' THEN ${refresh(`SELECT ${key} FROM nuevas UNION SELECT ${key} FROM viejas`)} ` +
-      `ELSE ${refresh(`SELECT ${key} FROM viejas`)} END IF; RETURN NULL; END $$`,
+      `ELSE ${refresh(`SELECT DISTINCT ${key} FROM viejas`)} END IF; RETURN NULL; END $$`,
   );
   // the row's fields and the column itself: a write of the column (a replace sets every column) is recomputed
   const own = [...text.fields.map((f) => connector.columnEscaped(model, f)), column].join(', ');

@@ -46,7 +46,8 @@ const api = (refuse: ReadonlySet<number>) => {
 
 describe('the preview dry run', () => {
   it('sends the rows without problems in batches, some at once, and marks each refused row', async () => {
-    const all = rows(1000);
+    // five batches: more than DRY_RUN_IN_FLIGHT, so some wait for a place
+    const all = rows(DRY_RUN_BATCH * 5);
     const { backend, sent, most } = api(new Set([5, 450, 1001]));
     const progress: number[] = [];
     const checked = await checkOnServer('productos', all, backend, {

@@ -24,8 +24,8 @@ import type { RepositorySet } from '../../repository-set';
 import type { IdType, SchemaRepository } from '../../repositories';
 import { seesCompany } from '../products/access';
 
-/** Rows per request (the preview and the import send batches of this size). */
-export const IMPORT_BATCH = 200;
+/** Rows per request at most (the preview and the import send batches of up to this size). */
+export const IMPORT_BATCH = 500;
 
 export const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

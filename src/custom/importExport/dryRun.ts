@@ -8,11 +8,12 @@
  */
 import { mapPool } from '../../core/pool';
 import type { ImportBackend } from './backend';
+import { batchesOf } from './batches';
 import { importFailure } from './importErrors';
 import type { PreparedRow } from './prepare';
 
-/** Rows per request (the API accepts at most this many). */
-export const DRY_RUN_BATCH = 200;
+/** Rows per request at most (the API accepts at most this many; fewer when they are large: batches.ts). */
+export const DRY_RUN_BATCH = 500;
 /** Requests under way at once: the API checks one batch while the next travels. */
 export const DRY_RUN_IN_FLIGHT = 3;
 
@@ -30,9 +31,7 @@ export async function checkOnServer(
   if (!backend.check) return [...rows];
   const check = backend.check.bind(backend);
   const candidates = rows.filter((row) => !row.problems.length);
-  const batches: PreparedRow[][] = [];
-  for (let start = 0; start < candidates.length; start += DRY_RUN_BATCH)
-    batches.push(candidates.slice(start, start + DRY_RUN_BATCH));
+  const batches = batchesOf(candidates, DRY_RUN_BATCH);
   const refused = new Map<number, PreparedRow['problems']>();
   let checked = 0;
   await mapPool(

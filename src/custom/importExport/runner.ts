@@ -14,6 +14,7 @@ import type { LoopbackWhere } from '../../dataProvider/where';
 import { schemaForTable } from '../../resources/registry';
 import type { FieldSchema, ResourceSchema } from '../../resources/types';
 import type { ImportBackend } from './backend';
+import { batchesOf } from './batches';
 import { exportedText } from '../../core/csv/csvWrite';
 import { importFailure, notFoundMessage } from './importErrors';
 import { describeKey, rowKey, StoredIndex, type RowKey } from './keys';
@@ -45,13 +46,13 @@ export interface ImportOptions {
 }
 
 export const CANCELLED_REASON = 'No se importó: importación cancelada';
-export const DEFAULT_BATCH_SIZE = 200;
+export const DEFAULT_BATCH_SIZE = 500;
 export const DEFAULT_CONCURRENCY = 6;
 /** Batches under way at once (the next one's lookup and request overlap the current one's writes). */
 const BATCHES_IN_FLIGHT = 2;
 /**
  * URL-encoded characters of the values of one lookup: its URL stays below 8 KiB (the request line a proxy
- * such as nginx accepts by default, and far below Node's 16 KiB header limit). A batch of 200 usual SKUs fits.
+ * such as nginx accepts by default, and far below Node's 16 KiB header limit). 200 usual SKUs fit in one.
  */
 const MAX_WHERE_CHARS = 6000;
 
@@ -482,10 +483,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   // the database work meanwhile), unless it names a record the current one writes.
   let previous: { slots: Set<string>; matched: Promise<void>; done: Promise<void> } | undefined;
   const inFlight: Promise<void>[] = [];
-  for (let start = 0; start < valid.length; start += batchSize) {
-    const batch = valid.slice(start, start + batchSize);
+  const batches = batchesOf(valid, batchSize);
+  for (const [index, batch] of batches.entries()) {
     if (signal?.aborted) {
-      for (const row of valid.slice(start)) {
+      for (const row of batches.slice(index).flat()) {
         rejectedRows.push({
           line: row.line,
           problems: [{ column: '', reason: CANCELLED_REASON }],
