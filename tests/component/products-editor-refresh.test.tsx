@@ -192,6 +192,8 @@ describe('the attribute, group and icon lists', () => {
     const categorias = categoriasPicker();
     categorias.focus();
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });
+    // Enter commits the highlighted option: once the company's categories have arrived
+    await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Bombillas' });
     fireEvent.keyDown(categorias, { key: 'Enter' });
     expect(
       await screen.findByText(/Los atributos no se han sincronizado con la nueva categoría/),

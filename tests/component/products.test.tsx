@@ -340,14 +340,22 @@ describe('product editor', () => {
     renderScreen('/productos/10', { dataProvider: recorded.provider });
     await screen.findByDisplayValue('Taladro percutor 750 W');
     const categorias = categoriasPicker();
+    // add 'Bombillas' first (nothing with a value is lost: synced at once), then remove 'Taladros' by its chip
+    // (Potencia has a value: asked first). Each step is settled whenever the attribute catalogue arrives; a
+    // Backspace first would remove 'Taladros' alone, and ask, before 'Bombillas' was typed.
     categorias.focus();
-    // remove 'Taladros' (its chip) and add 'Bombillas'
-    fireEvent.keyDown(categorias, { key: 'Backspace' });
     fireEvent.change(categorias, { target: { value: 'Bombillas' } });
+    // Enter commits the highlighted option: once the company's categories have arrived
+    await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Bombillas' });
     fireEvent.keyDown(categorias, { key: 'Enter' });
+    const taladros = screen.getByText('Taladros').closest('.MuiChip-root');
+    const remove = taladros?.querySelector('.MuiChip-deleteIcon');
+    if (!remove) throw new Error('the «Taladros» chip has no delete icon');
+    fireEvent.click(remove);
     expect(await screen.findByText('Cambiar la categoría')).toBeTruthy();
-    expect(within(screen.getByRole('dialog')).getByText(/Potencia/)).toBeTruthy();
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitar atributos' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/Potencia/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar atributos' }));
     fireEvent.click(editorTab('Atributos'));
     // By label, not by role and name: the editor's accessible-name lookup over every tab's fields is what a loaded
     // machine makes slow, not the attributes' arrival.
