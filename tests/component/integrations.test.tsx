@@ -283,7 +283,8 @@ describe('ERP sync page pickers', () => {
     const ask = () => screen.getByRole('button', { name: 'Solicitar EAN' });
     input.focus();
     fireEvent.change(input, { target: { value: 'sill' } });
-    // matched by code or name; the category's name is shown beside its code
+    // matched by code or name; the category's name is shown beside its code (once the categories have arrived)
+    await within(await screen.findByRole('listbox')).findAllByRole('option');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('SILLAS'));

@@ -119,6 +119,12 @@ describe('renaming a product moves its files', () => {
     const other = await newProduct(`${tag}-OCUPADO`);
     const duplicate = await call(admin, 'PATCH', `/productos/${product.id}`, { nombre: other.nombre });
     expect(duplicate.status).toBe(422);
+    // the same name in other letter case is the same name (found through the products' search text)
+    const variant = await call(admin, 'PATCH', `/productos/${product.id}`, {
+      nombre: other.nombre.toLowerCase(),
+    });
+    expect(variant.status).toBe(422);
+    expect(JSON.stringify(variant.body)).toContain('Ya existe');
     expect(await served(answer.fichero)).toBe(200);
 
     expect((await call(admin, 'PATCH', `/productos/${product.id}`, { nombre: to })).status).toBe(204);
