@@ -19,6 +19,13 @@ import {
 /** How long a notice stays when nothing newer comes and it sets no time of its own (react-admin's default). */
 export const NOTICE_MS = 4000;
 
+/**
+ * A notice that sets a time of its own keeps it even when a newer one waits (the CSV export's loading notice shows
+ * for 2 s: docs/requirements.md#r7-csv); one that stays until closed, or has the default time, gives way.
+ */
+const keepsItsTime = (notice: NotificationPayload | undefined): boolean =>
+  typeof notice?.notificationOptions?.autoHideDuration === 'number';
+
 export const PimNotification = () => {
   const { notifications, takeNotification } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
@@ -33,7 +40,7 @@ export const PimNotification = () => {
         setShown(next);
         setOpen(true);
       }
-    } else if (notifications.length > 0 && open) {
+    } else if (notifications.length > 0 && open && !keepsItsTime(shown)) {
       // a newer notice waits: this one leaves now (its exit lets the next one in)
       setOpen(false);
     }

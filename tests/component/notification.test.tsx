@@ -52,6 +52,17 @@ describe('notices', () => {
     expect(screen.queryByText('El formulario no es válido.')).toBeNull();
   });
 
+  it('a notice that sets its own time keeps it: the next one shows when it is over', async () => {
+    const { notify } = renderNotices();
+    notify('Generando el fichero CSV…', { autoHideDuration: 1200 });
+    expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
+    notify('marcas_PIM.csv: 3 filas exportadas', { type: 'success' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByText('Generando el fichero CSV…')).not.toBeNull();
+    expect(screen.queryByText('marcas_PIM.csv: 3 filas exportadas')).toBeNull();
+    expect(await screen.findByText('marcas_PIM.csv: 3 filas exportadas')).toBeTruthy();
+  });
+
   it('a notice alone stays on screen; one that stays until closed also gives way to a newer one', async () => {
     const { notify } = renderNotices();
     notify('Generando el fichero CSV…', { autoHideDuration: null });

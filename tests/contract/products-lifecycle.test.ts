@@ -121,7 +121,7 @@ describe('renaming a product moves its files', () => {
     expect(duplicate.status).toBe(422);
     // the same name in other letter case is the same name (found through the products' search text)
     const variant = await call(admin, 'PATCH', `/productos/${product.id}`, {
-      nombre: other.nombre.toLowerCase(),
+      nombre: String(other.nombre).toLowerCase(),
     });
     expect(variant.status).toBe(422);
     expect(JSON.stringify(variant.body)).toContain('Ya existe');
