@@ -335,6 +335,33 @@ describe('product editor', () => {
     expect([...chips].map((chip) => chip.textContent)).toEqual(['Profesional']);
   });
 
+  it('leaving the families box adds the highlighted name for a typed fragment only, never after a chip is removed', async () => {
+    const recorded = withProductApi();
+    renderScreen('/productos/10', { dataProvider: recorded.provider });
+    await screen.findByDisplayValue('Taladro percutor 750 W');
+    const familias = screen.getByLabelText('Familias');
+    const chips = () =>
+      [...(familias.closest('.MuiAutocomplete-root')?.querySelectorAll('.MuiChip-label') ?? [])].map(
+        (chip) => chip.textContent,
+      );
+    familias.focus();
+    fireEvent.change(familias, { target: { value: 'Prof' } });
+    await screen.findByRole('option', { name: 'Profesional' });
+    fireEvent.blur(familias);
+    await waitFor(() => expect(chips()).toEqual(['Profesional']));
+    // nothing typed: the list opens with its first name highlighted; removing the chip and leaving adds nothing
+    familias.focus();
+    fireEvent.keyDown(familias, { key: 'ArrowDown' });
+    await within(await screen.findByRole('listbox')).findAllByRole('option');
+    const remove = familias.closest('.MuiAutocomplete-root')?.querySelector('.MuiChip-deleteIcon');
+    if (!remove) throw new Error('the «Profesional» chip has no delete icon');
+    fireEvent.click(remove);
+    fireEvent.blur(familias);
+    await waitFor(() => expect(chips()).toEqual([]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(chips()).toEqual([]);
+  });
+
   it('changing the category syncs the attributes and asks before removing ones with a value', async () => {
     const recorded = withProductApi();
     renderScreen('/productos/10', { dataProvider: recorded.provider });

@@ -8,7 +8,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { InputHelperText, useGetList, useInput, useRecordContext, type Validator } from 'react-admin';
 import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
@@ -89,10 +89,13 @@ export const JoinedListInput = ({
     return [...all, ...values.filter((value) => !have.has(nameKey(value)))];
   }, [options, values]);
   const error = fieldState.error?.message;
+  // What is typed in the box now: leaving the box adds the highlighted name only for a typed fragment. With
+  // nothing typed the first name is highlighted too, and removing a chip and then leaving added it unasked.
+  const [typed, setTyped] = useState('');
   return (
     <Autocomplete<string, true, false, false>
       multiple
-      autoSelect
+      autoSelect={typed.trim() !== ''}
       autoHighlight
       handleHomeEndKeys
       id={id}
@@ -108,6 +111,7 @@ export const JoinedListInput = ({
       noOptionsText={`Ninguna coincidencia entre ${targetPlural}`}
       value={values}
       onChange={(_, next) => field.onChange(joinCategories(next))}
+      onInputChange={(_, text) => setTyped(text)}
       onBlur={field.onBlur}
       renderValue={(selected, getItemProps) =>
         selected.map((option, index) => {
