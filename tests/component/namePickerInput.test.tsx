@@ -47,6 +47,22 @@ describe('NamePickerInput (Marca)', () => {
     expect(onSubmit.mock.calls[0][0].marca).toBe('Marca 07');
   });
 
+  it('erasing the brand and leaving the field leaves it empty (the highlighted first brand is not taken)', async () => {
+    const { onSubmit } = renderPicker({ id: 1, productoId: 10, marca: 'Marca 05' });
+    const input = await box();
+    await waitFor(() => expect(input.value).toBe('Marca 05'));
+    fireEvent.focus(input);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await within(await screen.findByRole('listbox')).findAllByRole('option');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(input.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: /Guardar|save/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].marca ?? '').toBe('');
+  });
+
   it('«Crear «…»» creates the brand and picks it', async () => {
     const { provider } = renderPicker();
     const input = await box();

@@ -8,7 +8,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { InputHelperText, useGetList, useInput, useRecordContext, type Validator } from 'react-admin';
 import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
@@ -91,11 +91,11 @@ export const JoinedListInput = ({
   const error = fieldState.error?.message;
   // What is typed in the box now: leaving the box adds the highlighted name only for a typed fragment. With
   // nothing typed the first name is highlighted too, and removing a chip and then leaving added it unasked.
-  const [typed, setTyped] = useState('');
+  const typed = useRef('');
   return (
     <Autocomplete<string, true, false, false>
       multiple
-      autoSelect={typed.trim() !== ''}
+      autoSelect
       autoHighlight
       handleHomeEndKeys
       id={id}
@@ -110,8 +110,15 @@ export const JoinedListInput = ({
       loadingText="Cargando…"
       noOptionsText={`Ninguna coincidencia entre ${targetPlural}`}
       value={values}
-      onChange={(_, next) => field.onChange(joinCategories(next))}
-      onInputChange={(_, text) => setTyped(text)}
+      onChange={(_, next, reason) => {
+        if (reason === 'blur' && !typed.current.trim()) return;
+        typed.current = '';
+        field.onChange(joinCategories(next));
+      }}
+      onInputChange={(_, text, reason) => {
+        // what the person types or clears (MUI also resets the text itself, before a blur's selection)
+        if (reason === 'input' || reason === 'clear') typed.current = text;
+      }}
       onBlur={field.onBlur}
       renderValue={(selected, getItemProps) =>
         selected.map((option, index) => {

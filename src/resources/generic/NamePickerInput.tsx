@@ -6,7 +6,7 @@
  * the record and picks it (Enter or a click on it; leaving the field never creates). A stored name that no longer exists stays until changed (src/core/references.ts).
  */
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   useCanAccess,
   useCreate,
@@ -94,6 +94,9 @@ export const NamePickerInput = ({
   const value = typeof input.value === 'string' && input.value !== '' ? { name: input.value } : null;
   const options = useMemo(() => names.map((name) => ({ name })), [names]);
   const invalid = Boolean(fieldState.error);
+  // What is in the box now: leaving the field takes the highlighted name only for a typed fragment. With the box
+  // emptied the first name is highlighted too, and erasing a brand and leaving picked the list's first one.
+  const typed = useRef('');
 
   const createName = (name: string) => {
     create(
@@ -132,10 +135,15 @@ export const NamePickerInput = ({
         return found;
       }}
       onChange={(_, next, reason) => {
-        // creating is on purpose only: leaving the field never creates what was typed
-        if (next?.create && reason === 'blur') return;
+        // creating is on purpose only: leaving the field never creates what was typed, nor takes a name unasked
+        if (reason === 'blur' && (next?.create || !typed.current.trim())) return;
+        typed.current = '';
         if (next?.create) createName(next.name);
         else input.onChange(next ? next.name : '');
+      }}
+      onInputChange={(_, text, reason) => {
+        // what the person types or clears (MUI also resets the text itself, before a blur's selection)
+        if (reason === 'input' || reason === 'clear') typed.current = text;
       }}
       onBlur={input.onBlur}
       renderOption={({ key, ...props }, option) => (
