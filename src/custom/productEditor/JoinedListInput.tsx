@@ -1,18 +1,19 @@
 /**
  * Categories and families of a product: stored as one text joined with '; ' (docs/requirements.md#r3-entities), edited as chips
  * picked from the company's categorias/familias, as the «Marca» picker (NamePickerInput): typing filters them,
- * the first match is highlighted and Enter (or leaving the field) adds the highlighted one; a typed name that
+ * the first match is highlighted and Enter (or leaving the field after typing) adds the highlighted one; a typed name that
  * no record has never reaches the field (the schema's `mustExist`, src/core/references.ts: a value that names
  * one anyway is an error on the field), except names the stored product already held, which stay as chips.
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { InputHelperText, useGetList, useInput, useRecordContext, type Validator } from 'react-admin';
 import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 import { schemaFor } from '../../resources/registry';
+import { useTypedPick } from '../../resources/generic/useTypedPick';
 import { joinCategories, splitCategories } from './attributeSync';
 
 export interface JoinedListInputProps {
@@ -89,9 +90,8 @@ export const JoinedListInput = ({
     return [...all, ...values.filter((value) => !have.has(nameKey(value)))];
   }, [options, values]);
   const error = fieldState.error?.message;
-  // What is typed in the box now: leaving the box adds the highlighted name only for a typed fragment. With
-  // nothing typed the first name is highlighted too, and removing a chip and then leaving added it unasked.
-  const typed = useRef('');
+  // leaving the box adds the highlighted name only for a typed fragment (never after a chip is removed)
+  const pick = useTypedPick();
   return (
     <Autocomplete<string, true, false, false>
       multiple
@@ -111,14 +111,9 @@ export const JoinedListInput = ({
       noOptionsText={`Ninguna coincidencia entre ${targetPlural}`}
       value={values}
       onChange={(_, next, reason) => {
-        if (reason === 'blur' && !typed.current.trim()) return;
-        typed.current = '';
-        field.onChange(joinCategories(next));
+        if (pick.accepts(reason)) field.onChange(joinCategories(next));
       }}
-      onInputChange={(_, text, reason) => {
-        // what the person types or clears (MUI also resets the text itself, before a blur's selection)
-        if (reason === 'input' || reason === 'clear') typed.current = text;
-      }}
+      onInputChange={pick.onInputChange}
       onBlur={field.onBlur}
       renderValue={(selected, getItemProps) =>
         selected.map((option, index) => {

@@ -1,12 +1,12 @@
 /**
  * The input of a single name of another resource's record that must exist (schema `namesOf` with `one` and
  * `mustExist`, e.g. a product's «Marca»): a picker of the company's records. Typing filters them; the
- * highlighted option is what Enter (or leaving the field) commits; a typed name that no record has is never
+ * highlighted option is what Enter (or leaving the field after typing) commits; a typed name that no record has is never
  * kept as typed. Whoever may create records of the target gets an explicit «Crear «…»» option that creates
  * the record and picks it (Enter or a click on it; leaving the field never creates). A stored name that no longer exists stays until changed (src/core/references.ts).
  */
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import {
   useCanAccess,
   useCreate,
@@ -20,6 +20,7 @@ import { nameKey } from '../../core/nameList';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 import { schemaFor } from '../registry';
 import { renderAutocompleteField } from './autocompleteField';
+import { useTypedPick } from './useTypedPick';
 
 /** Names read from the target (a company's brands are a few hundred at most). */
 const NAMES_READ = 1000;
@@ -94,9 +95,8 @@ export const NamePickerInput = ({
   const value = typeof input.value === 'string' && input.value !== '' ? { name: input.value } : null;
   const options = useMemo(() => names.map((name) => ({ name })), [names]);
   const invalid = Boolean(fieldState.error);
-  // What is in the box now: leaving the field takes the highlighted name only for a typed fragment. With the box
-  // emptied the first name is highlighted too, and erasing a brand and leaving picked the list's first one.
-  const typed = useRef('');
+  // leaving the field takes the highlighted name only for a typed fragment (never after the box was erased)
+  const pick = useTypedPick();
 
   const createName = (name: string) => {
     create(
@@ -135,16 +135,13 @@ export const NamePickerInput = ({
         return found;
       }}
       onChange={(_, next, reason) => {
-        // creating is on purpose only: leaving the field never creates what was typed, nor takes a name unasked
-        if (reason === 'blur' && (next?.create || !typed.current.trim())) return;
-        typed.current = '';
+        // creating is on purpose only: leaving the field never creates what was typed
+        if (reason === 'blur' && next?.create) return;
+        if (!pick.accepts(reason)) return;
         if (next?.create) createName(next.name);
         else input.onChange(next ? next.name : '');
       }}
-      onInputChange={(_, text, reason) => {
-        // what the person types or clears (MUI also resets the text itself, before a blur's selection)
-        if (reason === 'input' || reason === 'clear') typed.current = text;
-      }}
+      onInputChange={pick.onInputChange}
       onBlur={input.onBlur}
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
