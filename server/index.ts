@@ -5,6 +5,7 @@
  * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days), SESSION_TTL (absolute session
  * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
+import './debug-colors';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

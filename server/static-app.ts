@@ -1,13 +1,23 @@
 /**
  * The built app as static files, compressed, with caching that suits a hashed build: files under /assets carry
  * a content hash in their names, so they are cached for a year and never revalidated; index.html (which names
- * the current hashes) is revalidated on every load, so a new build is picked up at once. The `compression`
- * middleware (gzip/deflate as the browser accepts) applies to every answer large enough to gain from it,
- * API JSON included.
+ * the current hashes) is revalidated on every load, so a new build is picked up at once.
+ *
+ * Compression, three ways:
+ * - The build writes each text file also as .br and .gz (vite.config.mts); express-static-gzip sends the form the
+ *   browser accepts as it is. Compressing the app's 1.3 MB of script on every cold load took 20–40 ms of the
+ *   server's CPU per load.
+ * - A JSON answer written in one piece (LoopBack's writer does so) is gzipped in one call (`oneShotJson`). The
+ *   `compression` middleware's stream per answer cost about 0.5 ms of CPU for a 13 kB page of 25 products, a
+ *   fifth of the API's CPU for that page; one zlib call costs 0.04 ms.
+ * - Anything else large enough (streamed answers: exports, the shopping feed) goes through `compression`.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import compression from 'compression';
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { RestApplication } from '@loopback/rest';
 
 export const HASHED_ASSETS_CACHE = 'public, max-age=31536000, immutable';
@@ -19,8 +29,57 @@ export const cacheControlFor = (filePath: string, rootDir: string): string => {
   return relative.length > 1 && relative[0] === 'assets' ? HASHED_ASSETS_CACHE : REVALIDATE;
 };
 
+/** Below this a JSON answer goes as it is (as `compression`'s default threshold). */
+const ONE_SHOT_MIN_BYTES = 1024;
+/** Above this, `compression`'s stream (off the event loop) does it: one call would hold every request a while. */
+const ONE_SHOT_MAX_BYTES = 256 * 1024;
+
+const isJson = (res: ServerResponse): boolean =>
+  /^application\/json\b/i.test(String(res.getHeader('Content-Type') ?? ''));
+
+/** A JSON answer ended in one piece, gzipped in one zlib call when the client accepts gzip (see the header). */
+export function oneShotJson(req: Request, res: Response, next: NextFunction): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  let wrote = false;
+  res.write = ((...args: unknown[]) => {
+    wrote = true;
+    return write(...args);
+  }) as Response['write'];
+  res.end = ((...args: unknown[]) => {
+    const [chunk, encoding] = args;
+    const body =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : chunk;
+    if (
+      !wrote &&
+      !res.headersSent &&
+      Buffer.isBuffer(body) &&
+      body.length >= ONE_SHOT_MIN_BYTES &&
+      body.length <= ONE_SHOT_MAX_BYTES &&
+      req.method !== 'HEAD' &&
+      !res.getHeader('Content-Encoding') &&
+      isJson(res)
+    ) {
+      res.vary('Accept-Encoding');
+      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        const zipped = gzipSync(body, { level: 1 });
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Content-Length', zipped.length);
+        const rest = args.slice(typeof chunk === 'string' && typeof encoding === 'string' ? 2 : 1);
+        return end(zipped, ...rest);
+      }
+    }
+    return end(...args);
+  }) as Response['end'];
+  next();
+}
+
 export const compressAnswers = (app: RestApplication): void => {
   app.expressMiddleware('middleware.compression', compression());
+  // after `compression`, so this `end` runs first and `compression` finds the answer already encoded
+  app.expressMiddleware('middleware.compression.json', oneShotJson);
 };
 
 export const serveBuiltApp = (
@@ -29,10 +88,19 @@ export const serveBuiltApp = (
   moreHeaders?: (res: ServerResponse) => void,
 ): void => {
   const root = path.resolve(rootDir);
-  app.static('/', root, {
-    setHeaders: (res: ServerResponse, filePath: string) => {
-      moreHeaders?.(res);
-      res.setHeader('Cache-Control', cacheControlFor(filePath, root));
-    },
-  });
+  const files = Router();
+  files.use(
+    expressStaticGzip(root, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      serveStatic: {
+        setHeaders: (res: ServerResponse<IncomingMessage>, filePath: string) => {
+          moreHeaders?.(res);
+          res.setHeader('Cache-Control', cacheControlFor(filePath, root));
+        },
+      },
+    }),
+  );
+  // asked only for the paths no API route answers
+  app.mountExpressRouter('/', files);
 };

@@ -1,12 +1,15 @@
 /**
  * The reference API serving the built app: answers compressed when the browser accepts it; hashed files under
  * /assets cached for a year and immutable; index.html revalidated on every load (a new build shows at once).
+ * A file the build also wrote as .br or .gz goes as that file; a JSON answer goes gzipped in one piece.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type StartedServer } from '../support/server';
+import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
 let dir: string;
@@ -22,7 +25,12 @@ beforeAll(async () => {
     path.join(dir, 'assets', 'index-Ab12Cd34.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
-  server = await startTestServer({ seed: false, staticDir: dir });
+  // as the build writes them beside the file; the marker tells which of the three was sent
+  const prebuilt = (marker: string) => `console.log(${JSON.stringify(marker + 'y'.repeat(5000))});`;
+  writeFileSync(path.join(dir, 'assets', 'main-Ef56Gh78.js'), prebuilt('plain'));
+  writeFileSync(path.join(dir, 'assets', 'main-Ef56Gh78.js.br'), brotliCompressSync(prebuilt('brotli')));
+  writeFileSync(path.join(dir, 'assets', 'main-Ef56Gh78.js.gz'), gzipSync(prebuilt('gzip')));
+  server = await startTestServer({ staticDir: dir });
 }, 60_000);
 
 afterAll(async () => {
@@ -30,8 +38,28 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (pathname: string) =>
-  fetch(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': 'gzip' } });
+const get = (pathname: string, encodings = 'gzip') =>
+  fetch(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': encodings } });
+
+/** The answer as it came over the wire (fetch would decode it and drop nothing from the headers, but hide sizes). */
+const raw = (pathname: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(`${server.url}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 
 describe('the built app as static files', () => {
   it('hashed assets: gzip, cached for a year, immutable', async () => {
@@ -49,5 +77,49 @@ describe('the built app as static files', () => {
       expect(response.headers.get('content-encoding')).toBe('gzip');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('a file the build also wrote compressed goes as that file, in the form the browser accepts', async () => {
+    const cases: [string, string, string | null][] = [
+      ['br, gzip', 'brotli', 'br'],
+      ['gzip', 'gzip', 'gzip'],
+      ['identity', 'plain', null],
+    ];
+    for (const [encodings, marker, encoding] of cases) {
+      const response = await get('/assets/main-Ef56Gh78.js', encodings);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toContain(`"${marker}yyy`);
+    }
+  });
+});
+
+describe('JSON answers', () => {
+  it('a page of a list goes gzipped in one piece, with its length; plain when gzip is not accepted', async () => {
+    const token = await loginToken(server.url);
+    const filter = encodeURIComponent(JSON.stringify({ limit: 25, order: ['id ASC'] }));
+    const authorization = `Bearer ${token}`;
+    const zipped = await raw(`/productos?filter=${filter}`, { authorization, 'accept-encoding': 'gzip' });
+    const plain = await raw(`/productos?filter=${filter}`, { authorization, 'accept-encoding': 'identity' });
+    expect(zipped.status).toBe(200);
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const rows = JSON.parse(gunzipSync(zipped.body).toString('utf8')) as unknown[];
+    expect(rows).toEqual(JSON.parse(plain.body.toString('utf8')));
+    expect(rows).toHaveLength(25);
+  });
+
+  it('an answer under 1 KiB goes as it is', async () => {
+    const small = await raw('/config.json', { 'accept-encoding': 'gzip' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toHaveProperty('apiUrl');
   });
 });
