@@ -56,14 +56,34 @@ function childrenOf(pid) {
   }
 }
 
-/** Resident memory (MB) of the API process and of its children (the embedded database's process). */
-function rssSplit(pid) {
+/**
+ * Proportional memory (MB) of one process: its resident pages, each shared page divided among the processes
+ * mapping it. The API and its database process both map Node's own code (some 44 MB each): the sum of their RSS
+ * counts it twice, the sum of their PSS once, which is what the two cost the machine.
+ */
+function pssOf(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** All the descendants of a process (the embedded database's process). */
+function descendantsOf(pid) {
   const all = [];
   for (let queue = childrenOf(pid); queue.length;) {
     const p = queue.shift();
     all.push(p);
     queue.push(...childrenOf(p));
   }
+  return all;
+}
+
+/** Resident memory (MB) of the API process and of its children (the embedded database's process). */
+function rssSplit(pid) {
+  const all = descendantsOf(pid);
   return { api: rssOf(pid), db: all.reduce((sum, p) => sum + rssOf(p), 0) };
 }
 
@@ -265,6 +285,9 @@ async function measure(env) {
     figures['API memory (MB)'] = Math.round(memory.api + memory.db);
     figures['  API process (MB)'] = Math.round(memory.api);
     figures['  database process (MB)'] = Math.round(memory.db);
+    figures['  both, shared pages once (PSS, MB)'] = Math.round(
+      [api.child.pid, ...descendantsOf(api.child.pid)].reduce((sum, p) => sum + pssOf(p), 0),
+    );
     const peak = { all: 0, api: 0, db: 0 };
     const sampler = setInterval(() => {
       const now = rssSplit(api.child.pid);

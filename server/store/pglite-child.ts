@@ -30,8 +30,13 @@ const SCRIPT = path.join(__dirname, 'pglite-process.js');
  * and answers its first thousands of queries with half the CPU; long heavy work runs slower without the optimised
  * code, so a served database keeps V8's default.
  */
-const execArgvOf = (env: NodeJS.ProcessEnv): string[] =>
-  env.EMBEDDED_DB_BASELINE === '1' ? ['--liftoff-only'] : [];
+const execArgvOf = (env: NodeJS.ProcessEnv): string[] => [
+  ...(env.EMBEDDED_DB_BASELINE === '1' ? ['--liftoff-only'] : []),
+  // One background thread optimises the hot functions, not one per core at once: their compilers' scratch memory
+  // is malloc'd and freed, and several at a time left the heap fragmented (the served 10,000-product database
+  // 214–216 → 198–199 MB, the same speed on the scale bench's queries).
+  '--wasm-num-compilation-tasks=1',
+];
 /** Opening a data folder (initdb on the first start) takes seconds; more than this means it hangs. */
 const START_TIMEOUT_MS = 60_000;
 
@@ -51,6 +56,11 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
       // (API + database 374–390 → 356–364 MB, scale bench, 3 runs each), one started from a template 397–446 →
       // 337–351 MB, at the same speed. A MALLOC_ARENA_MAX given to the API wins.
       MALLOC_ARENA_MAX: '1',
+      // Blocks of 128 KiB and more are mapped and unmapped on their own, and a freed top of the heap goes back at
+      // once, instead of glibc raising both thresholds as it sees large blocks freed: that compiler scratch
+      // memory stays with the process otherwise (with the line above, 214–216 → 181–191 MB, same speed).
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
       ...process.env,
       PGLITE_DATA_DIR: opts.dataDir ?? '',
       PGLITE_LOAD: opts.load ?? '',
