@@ -37,6 +37,7 @@ import { isMigrated, migrationFingerprint, recordMigration } from './store/migra
 import { markSearchTextReady, prepareSearchTexts, searchTextTables } from './store/search-text';
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
+import { IN_FLIGHT_MIDDLEWARE_OPTIONS, inFlightRequests } from './in-flight';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
@@ -92,6 +93,8 @@ export interface RunningServer {
 }
 
 const SEVEN_DAYS = 7 * 24 * 3600;
+/** How long a stop waits for the requests under way before it closes the database. */
+const STOP_GRACE_MS = 10_000;
 
 /** ServerOptions.uploadsDir, else 'uploads' in the data folder, else a fresh temporary folder. */
 const uploadsDirFor = (opts: ServerOptions): string =>
@@ -195,6 +198,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
     }
 
+    const inFlight = inFlightRequests();
+    app.middleware(inFlight.middleware, IN_FLIGHT_MIDDLEWARE_OPTIONS);
     app
       .bind(AuthBindings.USERS)
       .to(new UserService(repositories.repository('usuarios'), { signup: opts.signup ?? true }));
@@ -249,6 +254,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       onStoreLost: (listener) => store.onLost(listener),
       async stop() {
         await app.stop();
+        await inFlight.settled(STOP_GRACE_MS);
         await store.close();
       },
     };
