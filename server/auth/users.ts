@@ -7,6 +7,7 @@ import { isRecord } from '../../src/core/guards';
 import { passwordProblem } from '../../src/core/passwordPolicy';
 import { forbiddenCompany, mayWriteCompany } from '../company';
 import { decoyHash, verifyPassword } from '../passwords';
+import { escapeLike } from '../../src/core/likePatterns';
 import { fieldErrors } from '../write-rules';
 import type { PlainRow, RepositoryOf, RowOf, StoredEntity } from '../repository-set';
 import type { CompanyAccess, CurrentUser } from './keys';
@@ -33,7 +34,6 @@ export interface CredentialsChange {
 }
 
 /** A LIKE pattern matching `text` literally (MySQL's default escape character is the backslash). */
-const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SignupData {
   email: string;
@@ -52,7 +52,7 @@ export class UserService {
   /** The user of an email, compared case-insensitively (as MySQL's collation does) on both stores. */
   async findByEmail(email: string): Promise<RowOf<'usuarios'> | null> {
     const found = await this.usuarios.find({
-      where: { mail: { like: likeLiteral(email.trim()) } },
+      where: { mail: { like: escapeLike(email.trim()) } },
       limit: 1,
     });
     return found[0] ?? null;

@@ -11,6 +11,7 @@
 import type { Options } from '@loopback/repository';
 import { HttpErrors } from '@loopback/rest';
 import { nameKey, splitNames } from '../../src/core/nameList';
+import { containsPattern } from '../../src/core/likePatterns';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
 import type { RepositorySet, StoredRecord } from '../repository-set';
@@ -84,7 +85,7 @@ export function categoryGuard(repos: RepositorySet) {
         });
         const candidates = nombre.trim()
           ? await productos.find({
-              where: { empresaId, categorias: { like: `%${nombre.trim()}%` } },
+              where: { empresaId, categorias: { like: containsPattern(nombre.trim()) } },
               fields: { id: true, categorias: true },
             })
           : [];

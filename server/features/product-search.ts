@@ -18,7 +18,6 @@ import type { Where } from '@loopback/repository';
 import {
   CATEGORY_FILTER,
   categoryAndDescendants,
-  containsPattern,
   listEntryPatterns,
   matchesSearch,
   SEARCH_FILTER,
@@ -26,6 +25,7 @@ import {
   SEARCHED_GENERAL_FIELDS,
   searchTerm,
 } from '../../src/core/productSearch';
+import { containsPattern } from '../../src/core/likePatterns';
 import type { CategoryRow } from '../../src/core/categoryTree';
 import type { Feature } from '../feature';
 import { PARENT_SCOPE } from '../parent-scope';

@@ -22,6 +22,7 @@ import { forbiddenCompany } from '../company';
 import { FeatureBindings, type Feature } from '../feature';
 import { checkLimit } from '../query-guard';
 import type { RepositorySet, StoredRecord } from '../repository-set';
+import { containsPattern } from '../../src/core/likePatterns';
 import { childRows, seesCompany } from './products/access';
 import { requires } from '../auth/permiso';
 import type { ViewRepository } from '../views';
@@ -34,7 +35,7 @@ type Clause = Record<string, unknown>;
 
 /** `%term%` on any of `fields`. */
 const anyLike = (term: string, fields: readonly string[]): Clause => ({
-  or: fields.map((field) => ({ [field]: { like: `%${term.replace(/[\\%_]/g, '\\$&')}%` } })),
+  or: fields.map((field) => ({ [field]: { like: containsPattern(term) } })),
 });
 
 export class B2bProductsController {

@@ -8,7 +8,7 @@
  */
 import type { Options } from '@loopback/repository';
 import { nameKey, renameInNames } from '../../src/core/nameList';
-import { containsPattern } from '../../src/core/productSearch';
+import { containsPattern } from '../../src/core/likePatterns';
 import type { ResourceSchema } from '../../src/resources/types';
 import type { Feature } from '../feature';
 import type { WriteRecord } from '../write-rules';
@@ -60,7 +60,7 @@ export function renameRules(
   ): Promise<number> => {
     const repo = repos.repository(resource);
     const schema = repo.schema;
-    const where: PlainRow = { [field]: { like: `%${from.trim()}%` } };
+    const where: PlainRow = { [field]: { like: containsPattern(from.trim()) } };
     if (company !== undefined && schema.companyField) where[schema.companyField] = company;
     let rows = (await repo.find({ where }, options)).map(plainRow);
     if (!rows.length) return 0;

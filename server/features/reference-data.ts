@@ -26,6 +26,7 @@ import {
 } from '../../src/core/referenceData/contract';
 import { AuthBindings, type CompanyAccess } from '../auth/keys';
 import { FeatureBindings, type Feature } from '../feature';
+import { containsPattern } from '../../src/core/likePatterns';
 import type { Row } from '../repositories';
 import type { RepositorySet, RowOf, StoredRecord } from '../repository-set';
 import { requires } from '../auth/permiso';
@@ -33,7 +34,6 @@ import { requires } from '../auth/permiso';
 type Clause = Record<string, unknown>;
 
 /** `like` pattern matching `text` anywhere, with LIKE's own wildcards escaped. */
-const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The company condition of a caller (undefined: every company). */
 export function companyWhere(access: CompanyAccess, requested?: number): Clause | undefined {

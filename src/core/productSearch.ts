@@ -9,6 +9,7 @@
  *   subcategories (src/core/categoryTree.ts).
  */
 import { ROOT_CODE, type CategoryRow } from './categoryTree';
+import { escapeLike } from './likePatterns';
 
 export const SEARCH_FILTER = 'buscar';
 export const CATEGORY_FILTER = 'categoria';
@@ -34,12 +35,6 @@ export function searchTerm(value: unknown): SearchTerm {
     };
   return { ok: true, term };
 }
-
-/** `text` with LIKE's wildcards and escape character taken literally (escape character `\`). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The LIKE pattern "contains `term`", wildcards in the term literal. */
-export const containsPattern = (term: string): string => `%${escapeLike(term)}%`;
 
 /** The LIKE patterns under which a '; '-joined list holds `name` as one whole entry. */
 export function listEntryPatterns(name: string): string[] {

@@ -17,6 +17,7 @@
  */
 import type { FieldSchema, FilterSchema, ResourceSchema } from '../resources/types';
 import { datePart } from '../core/datePart';
+import { containsPattern } from '../core/likePatterns';
 
 export type WherePrimitive = string | number | boolean | null;
 
@@ -171,7 +172,7 @@ const likeTerm = (value: unknown): string | undefined => {
   const primitive = toPrimitive(value);
   if (primitive === undefined || primitive === null) return undefined;
   const term = String(primitive).trim();
-  return term === '' ? undefined : `%${term}%`;
+  return term === '' ? undefined : containsPattern(term);
 };
 
 /** One declared filter → the condition on its property (undefined = no filter). */

@@ -77,6 +77,27 @@ describe('renaming a category', () => {
     );
   });
 
+  it('a name with LIKE characters (\\, %, _) moves its products too, and only its own', async () => {
+    const old = `Tubos 1\\2% PVC_${stamp}`;
+    const renamed = `Tubos PVC ${stamp}`;
+    const category = await create('categorias', { codigo: `RENL${stamp}`, nombre: old });
+    // what the pattern would match if its characters were wildcards: «1x2 %» and «PVCx» in place of «1\2%», «PVC_»
+    const lookalike = `Tubos 12% PVCx${stamp}`;
+    await create('categorias', { codigo: `RENM${stamp}`, nombre: lookalike });
+    const mine = await create('productos', { nombre: `REN-L-${stamp}`, categorias: old });
+    const other = await create('productos', { nombre: `REN-M-${stamp}`, categorias: lookalike });
+
+    await provider.update('categorias', {
+      id: category.id,
+      data: { nombre: renamed },
+      previousData: category,
+    });
+
+    expect((await provider.getOne('productos', { id: mine.id })).data.categorias).toBe(renamed);
+    expect((await provider.getOne('productos', { id: other.id })).data.categorias).toBe(lookalike);
+    expect(await productsIn(renamed)).toEqual([`REN-L-${stamp}`]);
+  });
+
   it('to a name the company already uses is refused on nombre and changes nothing', async () => {
     const taken = await create('categorias', { codigo: `RENT${stamp}`, nombre: `Ocupada ${stamp}` });
     const category = await create('categorias', { codigo: `RENF${stamp}`, nombre: `Libre ${stamp}` });

@@ -29,6 +29,8 @@ describe('listingWhere', () => {
 
   it('numbers are searched as text', () => {
     expect(listingWhere({ nombre: 123 })).toEqual({ nombre: { like: '%123%' } });
+    // typed wildcards are literal: «50%» is not «everything starting with 50»
+    expect(listingWhere({ nombre: '50%_x' })).toEqual({ nombre: { like: '%50\\%\\_x%' } });
   });
 });
 

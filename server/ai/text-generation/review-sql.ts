@@ -16,6 +16,7 @@ import {
   type CategoriaRow,
 } from '../../../src/core/aiTexts/categories';
 import type { CompanyAccess } from '../../auth/keys';
+import { containsPattern, escapeLike } from '../../../src/core/likePatterns';
 import { namesOf, run, sqlConnectorOf, statement, type SqlConnector } from '../../sql';
 import type { SchemaRepository } from '../../repositories';
 import type { ReviewFilters } from './shared';
@@ -111,7 +112,7 @@ export class ReviewSql {
     return or(
       values.map((value) => ({
         sql: `${list} LIKE ?`,
-        params: [`%;${value.replace(/[\\%_]/g, '\\$&')};%`],
+        params: [`%;${escapeLike(value)};%`],
       })),
     );
   }
@@ -172,7 +173,7 @@ export class ReviewSql {
     const texto = norm(filters.texto);
     if (texto) {
       const { g } = this;
-      const like = `%${texto.replace(/[\\%_]/g, '\\$&')}%`;
+      const like = containsPattern(texto);
       const firstGeneral = `(SELECT MIN(${g.q('g4', 'id')}) FROM ${g.t} g4 WHERE ${g.q('g4', 'productoId')} = ${p.q('p0', 'id')})`;
       conditions.push({
         sql:

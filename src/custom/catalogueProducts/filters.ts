@@ -3,6 +3,7 @@
  * Name and category are "contains" (like %term%, case-insensitive as MySQL's collation); brand and grouping
  * reference are picked from lists, so they match exactly. Empty values mean no filter.
  */
+import { containsPattern } from '../../core/likePatterns';
 
 export interface CatalogueProductFilter {
   nombre?: unknown;
@@ -28,8 +29,8 @@ export const listingWhere = (filter: CatalogueProductFilter | undefined | null):
   const categorias = text(filter?.categorias);
   const marca = text(filter?.marca);
   const referencia = text(filter?.referenciaAgrupacion);
-  if (nombre) where.nombre = { like: `%${nombre}%` };
-  if (categorias) where.categorias = { like: `%${categorias}%` };
+  if (nombre) where.nombre = { like: containsPattern(nombre) };
+  if (categorias) where.categorias = { like: containsPattern(categorias) };
   if (marca) where.marca = marca;
   if (referencia) where.referenciaAgrupacion = referencia;
   return where;

@@ -2,6 +2,8 @@
  * The synchronisation log (docs/requirements.md#r2-screens "Synchronisation log", #r3-entities "Sync log row", #r7-api "log filters", #r8-errors "Table
  * names"): which resource each table reads, its identity columns, the filters and the fixed CSV columns. Pure.
  */
+import { containsPattern } from '../../core/likePatterns';
+
 export const LOG_TABLE_ERROR = 'Problema con el nombre de la tabla';
 
 export const SYNC_COLUMNS = [
@@ -86,7 +88,7 @@ export function logWhere(name: string, filters: LogFilters = {}): Where {
   if (filters.errores === 'con') and.push({ motivoErrorSincroConBC: { neq: null } });
   if (filters.errores === 'sin') and.push({ motivoErrorSincroConBC: null });
   const texto = filters.texto?.trim();
-  if (texto) and.push({ or: table.identity.map((field) => ({ [field]: { like: `%${texto}%` } })) });
+  if (texto) and.push({ or: table.identity.map((field) => ({ [field]: { like: containsPattern(texto) } })) });
   if (filters.empresaId !== undefined && table.table === 'productos')
     and.push({ empresaId: filters.empresaId });
   return and.length === 1 ? and[0] : { and };

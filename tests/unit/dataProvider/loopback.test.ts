@@ -420,7 +420,8 @@ describe('loopbackDataProvider — Ensamblados (composite delete)', () => {
       filter: { skuPrincipal: sku },
     });
     expect(calls[2].query.filter).toEqual({
-      where: { skuPrincipal: { like: `%${sku}%` } },
+      // the typed % is literal (escaped), the URL carries every character
+      where: { skuPrincipal: { like: '%A/B?C#D\\%E%' } },
       order: ['skuPrincipal ASC'],
       limit: 10,
       skip: 0,
