@@ -21,10 +21,11 @@ export const NOTICE_MS = 4000;
 
 /**
  * A notice that sets a time of its own keeps it even when a newer one waits (the CSV export's loading notice shows
- * for 2 s: docs/requirements.md#r7-csv); one that stays until closed, or has the default time, gives way.
+ * for 2 s: docs/requirements.md#r7-csv), and one that stays until closed (`autoHideDuration: null`: it asks for
+ * an action, as «Reintentar» after a failed removal) stays until then; only a notice with the default time gives way.
  */
 const keepsItsTime = (notice: NotificationPayload | undefined): boolean =>
-  typeof notice?.notificationOptions?.autoHideDuration === 'number';
+  notice?.notificationOptions?.autoHideDuration !== undefined;
 
 export const PimNotification = () => {
   const { notifications, takeNotification } = useNotificationContext();

@@ -63,14 +63,18 @@ describe('notices', () => {
     expect(await screen.findByText('marcas_PIM.csv: 3 filas exportadas')).toBeTruthy();
   });
 
-  it('a notice alone stays on screen; one that stays until closed also gives way to a newer one', async () => {
+  it('a notice alone stays on screen; one that stays until closed keeps its place until it is closed', async () => {
     const { notify } = renderNotices();
-    notify('Generando el fichero CSV…', { autoHideDuration: null });
-    expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();
+    notify('No se pudieron quitar los valores.', { autoHideDuration: null });
+    expect(await screen.findByText('No se pudieron quitar los valores.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(screen.queryByText('Generando el fichero CSV…')).not.toBeNull();
-    notify('marcas_PIM.csv: 3 filas exportadas', { type: 'success' });
-    expect(await screen.findByText('marcas_PIM.csv: 3 filas exportadas', {}, { timeout: 1500 })).toBeTruthy();
+    expect(screen.queryByText('No se pudieron quitar los valores.')).not.toBeNull();
+    notify('Registro actualizado', { type: 'success' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByText('No se pudieron quitar los valores.')).not.toBeNull();
+    expect(screen.queryByText('Registro actualizado')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(await screen.findByText('Registro actualizado', {}, { timeout: 1500 })).toBeTruthy();
   });
 
   it('an undoable change is sent when its notice leaves, and never after «Deshacer»', async () => {
