@@ -1,6 +1,7 @@
 /** <Admin> wiring only: providers, layout, theme, and one <Resource> per registry schema. */
 import { Suspense, createElement, useMemo } from 'react';
 import { Route } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   AccessDenied,
   Admin,
@@ -36,6 +37,8 @@ export interface AppProps {
   authProvider?: AuthProvider;
   i18nProvider?: I18nProvider;
   store?: Store;
+  /** react-admin's query cache, when the entry has already asked for something (main.tsx: the opening list). */
+  queryClient?: QueryClient;
   /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
   schemas?: readonly ResourceSchema[];
 }
@@ -64,7 +67,21 @@ export const preloadRoute = async (hash: string): Promise<void> => {
   await Promise.all([preloadSignedInLayout(), preloadRouteScreen(hash, viewsOf, allSchemas()[0]?.name)]);
 };
 
-export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }: AppProps) => {
+/** Bespoke lists that page, sort and filter as the generic list does (openingListQuery.ts can ask for them). */
+const STANDARD_BESPOKE_LISTS: ReadonlySet<string> = new Set(['productos']);
+
+/** Whether the resource's list pages, sorts and filters as the generic list (its own screen or the generic). */
+export const opensStandardList = (name: string): boolean =>
+  !bespokeViews[name]?.list || STANDARD_BESPOKE_LISTS.has(name);
+
+export const App = ({
+  dataProvider,
+  authProvider,
+  i18nProvider,
+  store,
+  queryClient: given,
+  schemas,
+}: AppProps) => {
   const resources = useMemo(() => {
     if (schemas?.length) registerSchemas(...schemas);
     return allSchemas();
@@ -79,8 +96,8 @@ export const App = ({ dataProvider, authProvider, i18nProvider, store, schemas }
   );
   const pimStore = useMemo(() => store ?? createPimStore(), [store]);
   const queryClient = useMemo(
-    () => (authProvider ? new AuthAnsweringQueryClient(authProvider) : undefined),
-    [authProvider],
+    () => given ?? (authProvider ? new AuthAnsweringQueryClient(authProvider) : undefined),
+    [given, authProvider],
   );
   return (
     <AppRouter>

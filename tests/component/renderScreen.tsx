@@ -5,6 +5,7 @@
  * Tests about the app shell (menu, login, company selector, inactivity) use `renderApp` instead.
  */
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
@@ -41,6 +42,8 @@ export interface ScreenOptions {
   dataProvider?: DataProvider;
   authProvider?: AuthProvider;
   store?: Store;
+  /** react-admin's query cache, as <App queryClient> takes it (main.tsx asks for the opening list into it). */
+  queryClient?: QueryClient;
   /** Resources declared outside the registry, registered like <App schemas>. */
   schemas?: readonly ResourceSchema[];
 }
@@ -85,6 +88,7 @@ export const screenElement = (path: string, options: ScreenOptions = {}): ReactE
       authProvider={options.authProvider}
       i18nProvider={i18nProvider}
       store={options.store ?? createPimStore()}
+      queryClient={options.queryClient}
       theme={pimTheme}
       darkTheme={null}
     >
