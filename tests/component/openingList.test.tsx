@@ -8,7 +8,7 @@ import { memoryStore, type DataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { opensStandardList } from '../../src/App';
 import { bespokeViews } from '../../src/custom/views';
-import { DEFAULT_PER_PAGE } from '../../src/resources/generic/GenericList';
+import { DEFAULT_PER_PAGE } from '../../src/resources/generic/listDefaults';
 import { openingListQuery, prefetchListPage } from '../../src/resources/generic/openingListQuery';
 import { allSchemas } from '../../src/resources/registry';
 import { productos } from '../../src/resources/productos/schema';

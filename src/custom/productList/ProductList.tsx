@@ -24,7 +24,7 @@ import {
 import { CsvExportButton } from '../../resources/generic/csvExport/ExportButton';
 import { errorToast } from '../productEditor/ErrorToast';
 import { MESSAGES } from '../productEditor/messages';
-import { DEFAULT_PER_PAGE } from '../../resources/generic/GenericList';
+import { DEFAULT_PER_PAGE } from '../../resources/generic/listDefaults';
 import { filterFor } from '../../resources/generic/filtersFor';
 import {
   openableRowsBody,

@@ -9,8 +9,9 @@ import { useLastSelected } from './listMemory';
 import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from './keyboardRows';
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
 import { usePendingNotice } from './reloadOnDelete';
+import { DEFAULT_PER_PAGE } from './listDefaults';
 
-export const DEFAULT_PER_PAGE = 10;
+export { DEFAULT_PER_PAGE };
 
 export interface GenericListProps {
   schema: ResourceSchema;

@@ -10,7 +10,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider, GetListParams, Store } from 'react-admin';
 import type { ResourceSchema } from '../types';
-import { DEFAULT_PER_PAGE } from './GenericList';
+import { DEFAULT_PER_PAGE } from './listDefaults';
 
 export interface OpeningListQuery {
   resource: string;
