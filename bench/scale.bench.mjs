@@ -35,15 +35,18 @@ const hasMariaDb = (() => {
   }
 })();
 
-/** Resident memory (MB) of one process. */
-function rssOf(pid) {
+/** A memory figure (MB) of one process from a /proc file's `<field>: <n> kB` line, 0 when it has gone. */
+function procMb(pid, file, field) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+    const line = readFileSync(`/proc/${pid}/${file}`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
     return line ? Number(line[1]) / 1024 : 0;
   } catch {
     return 0;
   }
 }
+
+/** Resident memory (MB) of one process. */
+const rssOf = (pid) => procMb(pid, 'status', 'VmRSS');
 
 /** The child processes of a process (the API's database process). */
 function childrenOf(pid) {
@@ -61,14 +64,7 @@ function childrenOf(pid) {
  * mapping it. The API and its database process both map Node's own code (some 44 MB each): the sum of their RSS
  * counts it twice, the sum of their PSS once, which is what the two cost the machine.
  */
-function pssOf(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/);
-    return line ? Number(line[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+const pssOf = (pid) => procMb(pid, 'smaps_rollup', 'Pss');
 
 /** All the descendants of a process (the embedded database's process). */
 function descendantsOf(pid) {

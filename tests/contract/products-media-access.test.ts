@@ -6,13 +6,13 @@
  * anything else — another company's file, a traversing or malformed path — is the same 404 a missing file gets.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHelpers, type Row } from '../support/api';
+import { rawRequest } from '../support/rawRequest';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 
 const SECRET = `media-access-${Date.now()}`;
@@ -54,23 +54,9 @@ interface Raw {
 }
 
 /** A request with the path sent byte for byte (fetch would resolve '..' and '%2e%2e' before sending). */
-const raw = (rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> => {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path: rawPath, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('latin1'),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const raw = async (rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> => {
+  const answer = await rawRequest(server.url, rawPath, headers, method);
+  return { ...answer, body: answer.body.toString('latin1') };
 };
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

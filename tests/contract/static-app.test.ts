@@ -4,11 +4,11 @@
  * A file the build also wrote as .br or .gz goes as that file; a JSON answer goes gzipped in one piece.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/rawRequest';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -41,25 +41,8 @@ afterAll(async () => {
 const get = (pathname: string, encodings = 'gzip') =>
   fetch(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': encodings } });
 
-/** The answer as it came over the wire (fetch would decode it and drop nothing from the headers, but hide sizes). */
-const raw = (pathname: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      request(`${server.url}${pathname}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-        .on('error', reject)
-        .end();
-    },
-  );
+/** The answer as it came over the wire (fetch would decode it and hide its size). */
+const raw = (pathname: string, headers: Record<string, string>) => rawRequest(server.url, pathname, headers);
 
 describe('the built app as static files', () => {
   it('hashed assets: gzip, cached for a year, immutable', async () => {
