@@ -48,30 +48,32 @@ export function oneShotJson(req: Request, res: Response, next: NextFunction): vo
   }) as Response['write'];
   res.end = ((...args: unknown[]) => {
     const [chunk, encoding] = args;
+    // the cheap questions first: most answers (small, streamed, not JSON) go as they came
+    if (
+      wrote ||
+      res.headersSent ||
+      req.method === 'HEAD' ||
+      res.getHeader('Content-Encoding') ||
+      !isJson(res)
+    )
+      return end(...args);
+    const size =
+      typeof chunk === 'string'
+        ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.isBuffer(chunk)
+          ? chunk.length
+          : 0;
+    if (size < ONE_SHOT_MIN_BYTES || size > ONE_SHOT_MAX_BYTES) return end(...args);
+    res.vary('Accept-Encoding');
+    if (req.acceptsEncodings('gzip', 'identity') !== 'gzip') return end(...args);
     const body =
       typeof chunk === 'string'
         ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : chunk;
-    if (
-      !wrote &&
-      !res.headersSent &&
-      Buffer.isBuffer(body) &&
-      body.length >= ONE_SHOT_MIN_BYTES &&
-      body.length <= ONE_SHOT_MAX_BYTES &&
-      req.method !== 'HEAD' &&
-      !res.getHeader('Content-Encoding') &&
-      isJson(res)
-    ) {
-      res.vary('Accept-Encoding');
-      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-        const zipped = gzipSync(body, { level: 1 });
-        res.setHeader('Content-Encoding', 'gzip');
-        res.setHeader('Content-Length', zipped.length);
-        const rest = args.slice(typeof chunk === 'string' && typeof encoding === 'string' ? 2 : 1);
-        return end(zipped, ...rest);
-      }
-    }
-    return end(...args);
+        : (chunk as Buffer);
+    const zipped = gzipSync(body, { level: 1 });
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', zipped.length);
+    return end(zipped, ...args.slice(typeof chunk === 'string' && typeof encoding === 'string' ? 2 : 1));
   }) as Response['end'];
   next();
 }

@@ -29,7 +29,7 @@ import { representationField } from './resources/generic/fieldSets';
 import { allSchemas, registerSchemas, registry } from './resources/registry';
 import type { ResourceSchema } from './resources/types';
 import { preloadRouteScreen } from './resources/routeScreen';
-import { resourceViews } from './resources/views';
+import { isStandardList, resourceViews } from './resources/views';
 
 export interface AppProps {
   dataProvider: DataProvider;
@@ -67,12 +67,8 @@ export const preloadRoute = async (hash: string): Promise<void> => {
   await Promise.all([preloadSignedInLayout(), preloadRouteScreen(hash, viewsOf, allSchemas()[0]?.name)]);
 };
 
-/** Bespoke lists that page, sort and filter as the generic list does (openingListQuery.ts can ask for them). */
-const STANDARD_BESPOKE_LISTS: ReadonlySet<string> = new Set(['productos']);
-
-/** Whether the resource's list pages, sorts and filters as the generic list (its own screen or the generic). */
-export const opensStandardList = (name: string): boolean =>
-  !bespokeViews[name]?.list || STANDARD_BESPOKE_LISTS.has(name);
+/** Whether the resource's list pages, sorts and filters as the generic list (the generic, or one marked so). */
+export const opensStandardList = (name: string): boolean => isStandardList(viewsOf(name)?.list);
 
 export const App = ({
   dataProvider,

@@ -54,6 +54,19 @@ const withLoader = (screen: ReactElement, load: () => Promise<unknown>): ReactEl
   return screen;
 };
 
+/** List screens that page, sort and filter as the generic list does (DEFAULT_PER_PAGE, the schema's sort). */
+const standardLists = new WeakSet<ReactElement>();
+
+/** Marks a bespoke list screen as paging, sorting and filtering as the generic list (openingListQuery.ts). */
+export const asStandardList = (screen: ReactElement): ReactElement => {
+  standardLists.add(screen);
+  return screen;
+};
+
+/** Whether the list's first page can be asked for ahead of it, with the generic list's parameters. */
+export const isStandardList = (screen: ReactElement | undefined): boolean =>
+  screen !== undefined && standardLists.has(screen);
+
 /**
  * A screen whose code loads on first use, with react-admin's loading indicator while it arrives; once loaded
  * (e.g. preloaded for the opened route) it renders at once.
@@ -82,7 +95,7 @@ const generic = (screen: ComponentType<{ schema: ResourceSchema }>, schema: Reso
   withLoader(createElement(screen, { schema }), loadGenericScreens);
 
 export const genericViews = (schema: ResourceSchema): ResourceViews => ({
-  list: generic(GenericList, schema),
+  list: asStandardList(generic(GenericList, schema)),
   create: schema.operations.create ? generic(GenericCreate, schema) : undefined,
   edit: schema.operations.update ? generic(GenericEdit, schema) : undefined,
   show: schema.operations.update ? undefined : generic(GenericShow, schema),

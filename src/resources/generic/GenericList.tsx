@@ -11,8 +11,6 @@ import { GenericBulkDelete, GenericListActions, ListPagination } from './listPar
 import { usePendingNotice } from './reloadOnDelete';
 import { DEFAULT_PER_PAGE } from './listDefaults';
 
-export { DEFAULT_PER_PAGE };
-
 export interface GenericListProps {
   schema: ResourceSchema;
 }

@@ -1,4 +1,5 @@
-export { GenericList, DEFAULT_PER_PAGE } from './GenericList';
+export { GenericList } from './GenericList';
+export { DEFAULT_PER_PAGE } from './listDefaults';
 export { GenericCreate } from './GenericCreate';
 export { GenericEdit } from './GenericEdit';
 export { GenericShow } from './GenericShow';
