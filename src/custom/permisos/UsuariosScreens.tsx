@@ -9,7 +9,6 @@ import {
   AutocompleteArrayInput,
   ChipField,
   Create,
-  DatagridConfigurable,
   Edit,
   List,
   PasswordInput,
@@ -34,6 +33,7 @@ import { AccessForm } from './AccessForm';
 import { useAccessApi } from './api';
 import { idsOf } from './links';
 import { useLinkedCreate, useLinkedEditSubmit, type LinkSpec } from './useLinkedSave';
+import { PimDatagridConfigurable } from '../../resources/generic/PimDatagridConfigurable';
 
 const INCLUDE_ROLES = { include: ['roles'] };
 const ROLES_KEY = 'rolIds';
@@ -81,7 +81,7 @@ export const UsuarioList = () => {
       pagination={<ListPagination />}
       queryOptions={{ meta: INCLUDE_ROLES }}
     >
-      <DatagridConfigurable
+      <PimDatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
         rowClick="edit"
         body={openableRowsBody}
@@ -95,7 +95,7 @@ export const UsuarioList = () => {
       >
         {columns.map((column) => fieldFor(column.field))}
         <RolesChips key="roles" source="roles" label={translate('pim.access.roles')} sortable={false} />
-      </DatagridConfigurable>
+      </PimDatagridConfigurable>
     </List>
   );
 };

@@ -14,7 +14,6 @@
 import {
   BulkDeleteButton,
   CreateButton,
-  DatagridConfigurable,
   List,
   SelectColumnsButton,
   TextField,
@@ -47,6 +46,7 @@ import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
 import { MassEditButton } from './MassEdit';
 import { CATEGORY_FILTER } from '../../core/productSearch';
 import { AfterFirstRender } from '../../resources/generic/AfterFirstRender';
+import { PimDatagridConfigurable } from '../../resources/generic/PimDatagridConfigurable';
 
 /** Columns offered by the chooser but hidden at first. */
 const HIDDEN = [
@@ -143,7 +143,7 @@ export const ProductList = () => {
       <ReviewStatusProvider>
         <ReadinessProvider>
           <GeneralDataProvider>
-            <DatagridConfigurable
+            <PimDatagridConfigurable
               omit={[...HIDDEN, ...more.filter((field) => field.inList !== true).map((field) => field.name)]}
               rowClick="edit"
               body={openableRowsBody}
@@ -174,7 +174,7 @@ export const ProductList = () => {
               <SNField source="ensamblado" />
               <MarketplaceField source="activoEnMarketplace" />
               {more.map(fieldFor)}
-            </DatagridConfigurable>
+            </PimDatagridConfigurable>
           </GeneralDataProvider>
         </ReadinessProvider>
       </ReviewStatusProvider>

@@ -1,6 +1,6 @@
 /** The list screen of any resource, generated from its schema. */
 import { useCallback } from 'react';
-import { DatagridConfigurable, List, type Identifier, type RaRecord } from 'react-admin';
+import { List, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceSchema } from '../types';
 import { fieldFor } from './fieldFor';
 import { listColumns } from './fieldSets';
@@ -10,6 +10,7 @@ import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from './key
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
 import { usePendingNotice } from './reloadOnDelete';
 import { DEFAULT_PER_PAGE } from './listDefaults';
+import { PimDatagridConfigurable } from './PimDatagridConfigurable';
 
 export interface GenericListProps {
   schema: ResourceSchema;
@@ -45,7 +46,7 @@ export const GenericList = ({ schema }: GenericListProps) => {
       actions={<GenericListActions schema={schema} />}
       pagination={<ListPagination />}
     >
-      <DatagridConfigurable
+      <PimDatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
         rowClick={rowClick}
         rowSx={rowSx}
@@ -61,7 +62,7 @@ export const GenericList = ({ schema }: GenericListProps) => {
         }
       >
         {columns.map((column) => fieldFor(column.field))}
-      </DatagridConfigurable>
+      </PimDatagridConfigurable>
     </List>
   );
 };
