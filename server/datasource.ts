@@ -4,7 +4,7 @@
  * The embedded database runs in its own process (store/pglite-child.ts) on `dataDir`, or in memory without
  * one (optionally started from a template, store/template.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
@@ -69,22 +69,47 @@ async function prepareText(dataSource: juggler.DataSource): Promise<void> {
   connector.trigram = await prepareTextSearch((sql) => dataSource.execute(sql));
 }
 
+/**
+ * Marks a data folder whose database is being created (initdb, or a template unpacked): one cut short (a kill, a
+ * crash, a broken template) holds nothing of the user's yet, and is made again at the next start instead of
+ * failing to open for ever.
+ */
+const creatingMarkOf = (dataDir: string): string => path.join(dataDir, 'pgdata.creating');
+
+/** A database folder the start could not open: where one existed before, what the operator can do. */
+const damaged = (err: unknown): unknown =>
+  err instanceof StoreError
+    ? new StoreError(
+        `${err.message} The folder may be damaged or incomplete: restore it from a backup, or move it away ` +
+          'to start again with the demo data.',
+      )
+    : err;
+
 async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   let lock: DataLock | undefined;
   const pgdata = opts.dataDir ? pgdataOf(opts.dataDir) : undefined;
   if (opts.dataDir && pgdata) lock = await lockDataDir(opts.dataDir, pgdata);
+  const creating = opts.dataDir ? creatingMarkOf(opts.dataDir) : undefined;
+  if (creating && pgdata && existsSync(creating)) {
+    console.warn(`The creation of ${pgdata} was cut short at the last start: it is made again.`);
+    rmSync(pgdata, { recursive: true, force: true });
+  }
+  const isNew = !pgdata || !existsSync(path.join(pgdata, 'PG_VERSION'));
   // A new database starts from the template when there is one (not when an old pim.json waits to be imported).
-  const fresh =
-    !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
+  const fresh = isNew && (!opts.dataDir || !existsSync(legacyFileOf(opts.dataDir)));
   const load = fresh && opts.template && templateExists(opts.template) ? opts.template : undefined;
+  if (creating && isNew) writeFileSync(creating, '');
   let child: PgliteChild;
   try {
-    child = await startPgliteChild({ dataDir: pgdata, load });
+    // Recorded at once: a next start after a crash ends this process even if it never finished opening.
+    child = await startPgliteChild({ dataDir: pgdata, load, onSpawn: (pid) => lock?.setDbPid(pid) });
   } catch (err) {
     lock?.release();
-    throw err;
+    // A template that does not open (damaged on disk) is made again by the next start.
+    if (load) rmSync(load, { force: true });
+    throw isNew ? err : damaged(err);
   }
-  lock?.setDbPid(child.pid);
+  if (creating) rmSync(creating, { force: true });
   // PostgreSQL cannot go on after a failed WAL write (on a server it would restart): the process ends, and the
   // API with it (server/index.ts) once the answer saying so has gone out.
   const stopOnStorageError = (message: string) => {
