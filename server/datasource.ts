@@ -45,6 +45,16 @@ const postgresSettings = (settings: Record<string, unknown>) => ({
   ...settings,
 });
 
+/**
+ * A datasource whose failed connection is answered to `connect` below: juggler also emits it as an 'error'
+ * event, which with no listener would end the process with a stack trace instead of the message.
+ */
+function newDataSource(settings: object): juggler.DataSource {
+  const dataSource = new juggler.DataSource(settings);
+  dataSource.on('error', () => undefined);
+  return dataSource;
+}
+
 async function connect(dataSource: juggler.DataSource, what: string): Promise<void> {
   try {
     await dataSource.connect();
@@ -55,7 +65,7 @@ async function connect(dataSource: juggler.DataSource, what: string): Promise<vo
 }
 
 async function connectPostgres(url: string): Promise<juggler.DataSource> {
-  const dataSource = new juggler.DataSource(postgresSettings({ url, max: 10 }));
+  const dataSource = newDataSource(postgresSettings({ url, max: 10 }));
   const where = new URL(url);
   await connect(dataSource, `PostgreSQL at ${where.hostname}:${where.port || 5432}`);
   await dataSource.execute('CREATE EXTENSION IF NOT EXISTS unaccent');
@@ -118,7 +128,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   };
   // PGlite runs one request at a time (a transaction keeps it to its connection until it ends:
   // store/pglite-server.ts); several connections keep it busy while the API reads answers and sends the next.
-  const dataSource = new juggler.DataSource(
+  const dataSource = newDataSource(
     postgresSettings({
       host: child.socketDir ?? '127.0.0.1',
       port: child.port,
@@ -155,11 +165,12 @@ export async function createDataSource(opts: {
   if (engine !== 'embedded') {
     const dataSource =
       engine === 'mysql'
-        ? new juggler.DataSource(mysqlSettings(opts.databaseUrl!))
+        ? newDataSource(mysqlSettings(opts.databaseUrl!))
         : await connectPostgres(opts.databaseUrl!);
     if (engine === 'mysql') {
       joinCurrentTransactions(dataSource);
-      await connect(dataSource, 'MySQL');
+      const where = new URL(opts.databaseUrl!);
+      await connect(dataSource, `MySQL at ${where.hostname}:${where.port || 3306}`);
     }
     return {
       dataSource,

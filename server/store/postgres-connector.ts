@@ -32,7 +32,11 @@ export interface PostgresConnector extends IndexingConnector {
   /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
   trigram?: boolean;
   /** pg's pool (its options are what each new connection is made with). */
-  pg?: { options?: Record<string, unknown> };
+  pg?: {
+    options?: Record<string, unknown>;
+    connect(cb: (err: Error | undefined, client: unknown, release: () => void) => void): void;
+  };
+  connect(cb?: Callback): void;
   clientConfig?: Record<string, unknown>;
   _models: Record<string, unknown>;
   execute(sql: string, params: unknown[], options: object, cb: Callback): void;
@@ -96,6 +100,16 @@ function joinCurrentTransaction(connector: PostgresConnector, options: object): 
 }
 
 function customize(connector: PostgresConnector): void {
+  // The connector's connect() hands its error hook the client of a connection that failed, which does not exist
+  // (a TypeError that ends the process: loopback-connector-postgresql 8.0.7): the failure goes to the caller.
+  const connect = connector.connect.bind(connector);
+  connector.connect = (cb) =>
+    connector.pg?.connect((err, _client, release) => {
+      if (err) return cb?.(err);
+      release();
+      connect(cb);
+    });
+
   const executeSQL = connector.executeSQL.bind(connector);
   connector.executeSQL = (sql, params, options, cb) => {
     const joined = joinCurrentTransaction(connector, options);
