@@ -9,9 +9,10 @@ import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
 import { lockDataDir, type DataLock } from './store/data-lock';
-import { joinCurrentTransactions, mysqlSettings } from './store/mysql';
+import { answerDatabaseFailures, joinCurrentTransactions, mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
 import { CountCache } from './store/count-cache';
+import { DatabaseUnavailableError } from './store/database-errors';
 import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
 import { prepareTextSearch } from './store/postgres-text';
 import { legacyFileOf } from './store/legacy-import';
@@ -60,7 +61,9 @@ async function connect(dataSource: juggler.DataSource, what: string): Promise<vo
     await dataSource.connect();
     await dataSource.execute('SELECT 1');
   } catch (err) {
-    throw new StoreError(`Could not connect to ${what}: ${(err as Error).message}`);
+    // The driver's words, not the message for a client (store/database-errors.ts).
+    const cause = err instanceof DatabaseUnavailableError ? err.cause : err;
+    throw new StoreError(`Could not connect to ${what}: ${(cause as Error).message}`);
   }
 }
 
@@ -169,6 +172,7 @@ export async function createDataSource(opts: {
         : await connectPostgres(opts.databaseUrl!);
     if (engine === 'mysql') {
       joinCurrentTransactions(dataSource);
+      answerDatabaseFailures(dataSource);
       const where = new URL(opts.databaseUrl!);
       await connect(dataSource, `MySQL at ${where.hostname}:${where.port || 3306}`);
     }

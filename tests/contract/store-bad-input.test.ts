@@ -1,9 +1,11 @@
 // @vitest-environment node
 /**
  * A database that is not there, as `npm start` meets it (the compiled API as a process): a DATABASE_URL where
- * nothing listens stops the start with one clear line and a non-zero exit.
+ * nothing listens stops the start with one clear line and a non-zero exit; the embedded database process killed
+ * while the API runs makes the next write answer 503 with a message for the user (never a 2xx), the API exits
+ * non-zero, and its next start has every write acknowledged before.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,5 +53,49 @@ describe('a database that is not there', () => {
     );
     // No stack trace: the line says it all.
     expect(api.output()).not.toMatch(/^\s+at /m);
+  });
+
+  it('the embedded database killed while the API runs: 503 with a message, exit non-zero, nothing acknowledged lost', async () => {
+    const dataDir = path.join(dir, 'embedded');
+    let api = await spawnApi(dataDir);
+    running.push(api);
+    await api.ready;
+    let headers = await headersOf(api);
+    const before = await fetch(`${api.url}/MarketPlaces`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ codigo: 'GONE-1' }),
+    });
+    expect(before.status).toBe(200);
+
+    const { dbPid } = JSON.parse(readFileSync(path.join(dataDir, 'pim.lock'), 'utf8')) as { dbPid: number };
+    process.kill(dbPid, 'SIGKILL');
+    const after = await fetch(`${api.url}/MarketPlaces`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ codigo: 'GONE-2' }),
+    }).catch(() => undefined);
+    // Answered before the API exits: 503 and words for the user; or no answer at all, never a 2xx.
+    if (after) {
+      expect(after.status).toBe(503);
+      expect(((await after.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Sin conexión con la base de datos: la operación no se ha podido confirmar/,
+      );
+    }
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toMatch(/The embedded database process stopped .* exiting\./);
+
+    api = await spawnApi(dataDir);
+    running.push(api);
+    await api.ready;
+    headers = await headersOf(api);
+    const stored = await fetch(
+      `${api.url}/MarketPlaces/count?where=${encodeURIComponent('{"codigo":"GONE-1"}')}`,
+      {
+        headers,
+      },
+    );
+    expect(await stored.json()).toEqual({ count: 1 });
+    await stopApi(api);
   });
 });
