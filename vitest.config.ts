@@ -44,6 +44,7 @@ const timedAlone = ['tests/contract/store-like.test.ts'];
 const processContract = [
   'tests/contract/mass-edit-resume.test.ts',
   'tests/contract/server-persistence.test.ts',
+  'tests/contract/store-bad-input.test.ts',
   'tests/contract/store-durability.test.ts',
   'tests/contract/store-full-disk.test.ts',
   'tests/contract/store-legacy-import.test.ts',

@@ -4,14 +4,15 @@
  * The embedded database runs in its own process (store/pglite-child.ts) on `dataDir`, or in memory without
  * one (optionally started from a template, store/template.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
 import { lockDataDir, type DataLock } from './store/data-lock';
-import { joinCurrentTransactions, mysqlSettings } from './store/mysql';
+import { answerDatabaseFailures, joinCurrentTransactions, mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
 import { CountCache } from './store/count-cache';
+import { DatabaseUnavailableError } from './store/database-errors';
 import { postgresConnector, type PostgresConnector } from './store/postgres-connector';
 import { prepareTextSearch } from './store/postgres-text';
 import { legacyFileOf } from './store/legacy-import';
@@ -45,17 +46,29 @@ const postgresSettings = (settings: Record<string, unknown>) => ({
   ...settings,
 });
 
+/**
+ * A datasource whose failed connection is answered to `connect` below: juggler also emits it as an 'error'
+ * event, which with no listener would end the process with a stack trace instead of the message.
+ */
+function newDataSource(settings: object): juggler.DataSource {
+  const dataSource = new juggler.DataSource(settings);
+  dataSource.on('error', () => undefined);
+  return dataSource;
+}
+
 async function connect(dataSource: juggler.DataSource, what: string): Promise<void> {
   try {
     await dataSource.connect();
     await dataSource.execute('SELECT 1');
   } catch (err) {
-    throw new StoreError(`Could not connect to ${what}: ${(err as Error).message}`);
+    // The driver's words, not the message for a client (store/database-errors.ts).
+    const cause = err instanceof DatabaseUnavailableError ? err.cause : err;
+    throw new StoreError(`Could not connect to ${what}: ${(cause as Error).message}`);
   }
 }
 
 async function connectPostgres(url: string): Promise<juggler.DataSource> {
-  const dataSource = new juggler.DataSource(postgresSettings({ url, max: 10 }));
+  const dataSource = newDataSource(postgresSettings({ url, max: 10 }));
   const where = new URL(url);
   await connect(dataSource, `PostgreSQL at ${where.hostname}:${where.port || 5432}`);
   await dataSource.execute('CREATE EXTENSION IF NOT EXISTS unaccent');
@@ -69,22 +82,47 @@ async function prepareText(dataSource: juggler.DataSource): Promise<void> {
   connector.trigram = await prepareTextSearch((sql) => dataSource.execute(sql));
 }
 
+/**
+ * Marks a data folder whose database is being created (initdb, or a template unpacked): one cut short (a kill, a
+ * crash, a broken template) holds nothing of the user's yet, and is made again at the next start instead of
+ * failing to open for ever.
+ */
+const creatingMarkOf = (dataDir: string): string => path.join(dataDir, 'pgdata.creating');
+
+/** A database folder the start could not open: where one existed before, what the operator can do. */
+const damaged = (err: unknown): unknown =>
+  err instanceof StoreError
+    ? new StoreError(
+        `${err.message} The folder may be damaged or incomplete: restore it from a backup, or move it away ` +
+          'to start again with the demo data.',
+      )
+    : err;
+
 async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   let lock: DataLock | undefined;
   const pgdata = opts.dataDir ? pgdataOf(opts.dataDir) : undefined;
   if (opts.dataDir && pgdata) lock = await lockDataDir(opts.dataDir, pgdata);
+  const creating = opts.dataDir ? creatingMarkOf(opts.dataDir) : undefined;
+  if (creating && pgdata && existsSync(creating)) {
+    console.warn(`The creation of ${pgdata} was cut short at the last start: it is made again.`);
+    rmSync(pgdata, { recursive: true, force: true });
+  }
+  const isNew = !pgdata || !existsSync(path.join(pgdata, 'PG_VERSION'));
   // A new database starts from the template when there is one (not when an old pim.json waits to be imported).
-  const fresh =
-    !pgdata || (!existsSync(path.join(pgdata, 'PG_VERSION')) && !existsSync(legacyFileOf(opts.dataDir!)));
+  const fresh = isNew && (!opts.dataDir || !existsSync(legacyFileOf(opts.dataDir)));
   const load = fresh && opts.template && templateExists(opts.template) ? opts.template : undefined;
+  if (creating && isNew) writeFileSync(creating, '');
   let child: PgliteChild;
   try {
-    child = await startPgliteChild({ dataDir: pgdata, load });
+    // Recorded at once: a next start after a crash ends this process even if it never finished opening.
+    child = await startPgliteChild({ dataDir: pgdata, load, onSpawn: (pid) => lock?.setDbPid(pid) });
   } catch (err) {
     lock?.release();
-    throw err;
+    // A template that does not open (damaged on disk) is made again by the next start.
+    if (load) rmSync(load, { force: true });
+    throw isNew ? err : damaged(err);
   }
-  lock?.setDbPid(child.pid);
+  if (creating) rmSync(creating, { force: true });
   // PostgreSQL cannot go on after a failed WAL write (on a server it would restart): the process ends, and the
   // API with it (server/index.ts) once the answer saying so has gone out.
   const stopOnStorageError = (message: string) => {
@@ -93,7 +131,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   };
   // PGlite runs one request at a time (a transaction keeps it to its connection until it ends:
   // store/pglite-server.ts); several connections keep it busy while the API reads answers and sends the next.
-  const dataSource = new juggler.DataSource(
+  const dataSource = newDataSource(
     postgresSettings({
       host: child.socketDir ?? '127.0.0.1',
       port: child.port,
@@ -130,11 +168,13 @@ export async function createDataSource(opts: {
   if (engine !== 'embedded') {
     const dataSource =
       engine === 'mysql'
-        ? new juggler.DataSource(mysqlSettings(opts.databaseUrl!))
+        ? newDataSource(mysqlSettings(opts.databaseUrl!))
         : await connectPostgres(opts.databaseUrl!);
     if (engine === 'mysql') {
       joinCurrentTransactions(dataSource);
-      await connect(dataSource, 'MySQL');
+      answerDatabaseFailures(dataSource);
+      const where = new URL(opts.databaseUrl!);
+      await connect(dataSource, `MySQL at ${where.hostname}:${where.port || 3306}`);
     }
     return {
       dataSource,

@@ -6,23 +6,14 @@
  * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
  */
 import './debug-colors';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { keepDataPrivate } from './data-dir';
+import { persistentSecret } from './jwt-secret';
 import { corsOrigins } from './security-headers';
 import { startServer } from './application';
 import { engineOf, StoreError } from './store/engine';
 import { demoLogins } from './seed-loader';
-
-/** A secret that survives restarts, so sessions do too. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 /** A positive whole number of seconds from the environment, or undefined (the server's default). */
 function seconds(name: string): number | undefined {
@@ -104,9 +95,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** A file the server could not create or write: a read-only or full disk, a folder of another user. */
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
+const unwritable = (err: unknown): err is NodeJS.ErrnoException =>
+  err instanceof Error && UNWRITABLE.has((err as NodeJS.ErrnoException).code ?? '');
+
 main().catch((err: unknown) => {
-  // Start-up problems the operator can fix (a locked or unreadable data folder, a database refusing the
-  // connection) are one clear line; anything else keeps its stack.
-  console.error(err instanceof StoreError ? `Cannot start: ${err.message}` : err);
+  // Start-up problems the operator can fix (a locked, unreadable or unwritable data folder, a database refusing
+  // the connection) are one clear line; anything else keeps its stack.
+  if (err instanceof StoreError) console.error(`Cannot start: ${err.message}`);
+  else if (unwritable(err))
+    console.error(`Cannot start: the server cannot write its files (${err.message}).`);
+  else console.error(err);
   process.exit(1);
 });

@@ -10,6 +10,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { juggler, Options } from '@loopback/repository';
+import { asDatabaseError } from './store/database-errors';
 
 interface Transaction {
   commit(): Promise<void>;
@@ -60,7 +61,8 @@ export async function inTransaction<T>(
     try {
       return await once(dataSource, work, given);
     } catch (error) {
-      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      // A connection lost or refused at the begin or the commit is answered as one lost by a statement.
+      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw asDatabaseError(error);
       console.warn(`[db] deadlock victim, transaction run again (${attempt + 1}/${DEADLOCK_ATTEMPTS})`);
     }
   }

@@ -1,14 +1,20 @@
 /**
  * One server per data folder. The lock file `pim.lock` holds the API's PID and its database process's PID.
  * A lock whose API is gone (a crash, kill -9) is stale: its database process is ended if still running and
- * PGlite's own `postmaster.pid` is removed (left behind, it makes the next open hang). A lock held by a
- * live server is refused with a clear message.
+ * PGlite's own `postmaster.pid` is removed (left behind, it makes the next open hang); so is a lock that cannot
+ * be read (empty: a crash between creating and writing it) once it is a few seconds old. A lock held by a live
+ * server is refused with a clear message.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StoreError } from './engine';
 
 const LOCK = 'pim.lock';
+/**
+ * A lock that cannot be read is one a server is writing this moment, or one a crash cut short between creating and
+ * writing it: stale once it is this old.
+ */
+const UNREADABLE_STALE_MS = 5000;
 /** Folders locked by this process (a second server in one process is refused too). */
 const held = new Set<string>();
 
@@ -60,6 +66,8 @@ export async function lockDataDir(dataDir: string, pgdata: string): Promise<Data
   const file = path.join(dataDir, LOCK);
   const resolved = path.resolve(dataDir);
   const previous = existsSync(file) ? readLock(file) : undefined;
+  const unreadable =
+    !previous && existsSync(file) && Date.now() - statSync(file).mtimeMs > UNREADABLE_STALE_MS;
   if (held.has(resolved) || (previous && previous.pid !== process.pid && isRunning(previous.pid))) {
     throw new StoreError(
       `Another PIM server (PID ${previous?.pid ?? process.pid}) is using the data folder ${resolved}. ` +
@@ -70,7 +78,7 @@ export async function lockDataDir(dataDir: string, pgdata: string): Promise<Data
   if (previous?.dbPid && isRunning(previous.dbPid)) await waitGone(previous.dbPid, 3000);
   rmSync(path.join(pgdata, 'postmaster.pid'), { force: true });
   const content: LockContent = { pid: process.pid };
-  if (previous) rmSync(file, { force: true });
+  if (previous || unreadable) rmSync(file, { force: true });
   try {
     // 'wx': of two servers starting at once, one gets the folder.
     writeFileSync(file, JSON.stringify(content), { mode: 0o600, flag: 'wx' });

@@ -3,7 +3,8 @@
  * `{ids: {Model: lastId}, models: {Model: {id: "<row as JSON>"}}}`. At the first start on the embedded
  * database it is imported whole, in one transaction (every row, with its id, hashes and stamps untouched),
  * the id sequences continue past the largest ids, and the file is renamed aside as a backup. A database
- * that already holds companies (an import that committed just before a crash) only renames the file.
+ * that already holds companies (an import that committed just before a crash) only renames the file. A file
+ * with no rows stops the start (see refuseEmpty).
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,22 @@ function readLegacy(file: string): LegacyFile {
   }
 }
 
+/**
+ * A file with no rows (empty, `{}`: what a crash of the old store left when it cut a write short) is not
+ * imported as an empty catalogue with the demo seeded over it, as the old store did: the operator decides.
+ */
+function refuseEmpty(file: string, legacy: LegacyFile): void {
+  const rows = Object.values(legacy.models ?? {}).reduce(
+    (n, model) => n + Object.keys(model ?? {}).length,
+    0,
+  );
+  if (rows > 0) return;
+  throw new StoreError(
+    `The data file ${file} of an earlier version holds no rows (it may have been cut short by a crash); ` +
+      'restore it from a backup, or move it away to start with the demo data.',
+  );
+}
+
 /** A stored row with only the model's properties (the memory connector kept unknown ones). */
 function rowOf(json: string, properties: Record<string, unknown>): Record<string, unknown> {
   const raw = JSON.parse(json) as Record<string, unknown>;
@@ -65,6 +82,7 @@ export async function importLegacyFile(
   const empresas = repositories.repositories.get('empresas');
   let imported = 0;
   if (!empresas || (await empresas.count()).count === 0) {
+    refuseEmpty(file, legacy);
     await inTransaction(dataSource, async (options) => {
       for (const [model, rows] of Object.entries(legacy.models ?? {})) {
         if (!known.has(model)) {

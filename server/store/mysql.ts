@@ -1,5 +1,6 @@
 import type { juggler } from '@loopback/repository';
 import { currentTransaction } from '../transaction';
+import { asDatabaseError } from './database-errors';
 
 /** mysql://user:pass@host:port/db?charset=... → loopback-connector-mysql settings. */
 export function mysqlSettings(databaseUrl: string): Record<string, unknown> {
@@ -44,4 +45,12 @@ export function joinCurrentTransactions(dataSource: juggler.DataSource): void {
     const active = tx?.connector === connector && Boolean(tx.connection);
     executeSQL(sql, params, active ? { ...options, transaction: tx } : options, cb);
   };
+}
+
+/** A lost connection, a timeout or a full or read-only disk answers 503/507 with its message (database-errors.ts). */
+export function answerDatabaseFailures(dataSource: juggler.DataSource): void {
+  const connector = dataSource.connector as unknown as MysqlConnector;
+  const executeSQL = connector.executeSQL.bind(connector);
+  connector.executeSQL = (sql, params, options, cb) =>
+    executeSQL(sql, params, options, (err, ...rest) => cb(err ? asDatabaseError(err) : err, ...rest));
 }

@@ -48,7 +48,12 @@ interface Reply {
   error?: string;
 }
 
-export function startPgliteChild(opts: { dataDir?: string; load?: string }): Promise<PgliteChild> {
+export function startPgliteChild(opts: {
+  dataDir?: string;
+  load?: string;
+  /** Called with the process's PID as soon as it is started (before it has opened the database). */
+  onSpawn?: (pid: number) => void;
+}): Promise<PgliteChild> {
   const child: ChildProcess = fork(SCRIPT, [], {
     env: {
       // glibc's allocator gives each of V8's compiler threads an arena of its own and keeps what they freed; the
@@ -69,6 +74,7 @@ export function startPgliteChild(opts: { dataDir?: string; load?: string }): Pro
     // The child's heap holds query results on their way out, not the database (that is WebAssembly memory).
     execArgv: execArgvOf(process.env),
   });
+  if (child.pid) opts.onSpawn?.(child.pid);
   const where = opts.dataDir ? `the data folder ${opts.dataDir}` : 'memory';
   let stopping = false;
   const exitListeners: ((message: string) => void)[] = [];

@@ -26,11 +26,27 @@ const send = (message: object): void => {
   if (process.connected) process.send?.(message);
 };
 
+/** PostgreSQL's log lines that say why the data folder could not be opened (without their time stamp). */
+const REASON = /\b(PANIC|FATAL|ERROR|DETAIL):\s+(.*)$/;
+const reasons: string[] = [];
+/** Set once the database is open: its later log lines are not kept. */
+let opened = false;
+const keepReason = (line: string): boolean => {
+  const match = REASON.exec(line);
+  if (!opened && match && reasons.length < 5) reasons.push(`${match[1]}: ${match[2].replace(/\.?$/, '.')}`);
+  return false;
+};
+
+/** The API went away while the database was opening: nothing will connect, and its next start needs the folder. */
+const orphaned = (): never => process.exit(1);
+
 async function main(): Promise<void> {
+  process.once('disconnect', orphaned);
   const dataDir = process.env.PGLITE_DATA_DIR || undefined;
   const load = process.env.PGLITE_LOAD || undefined;
   const db = await PGlite.create({
     dataDir,
+    onStderr: keepReason,
     extensions: {
       uuid_ossp: contrib('uuid_ossp'),
       unaccent: contrib('unaccent'),
@@ -56,6 +72,7 @@ async function main(): Promise<void> {
   const server = await startPgliteServer(db, { host: '127.0.0.1', socketDir });
   const maintenance = await startMaintenance(db, server);
   const port = server.port;
+  opened = true;
 
   let closing = false;
   const close = async (code: number) => {
@@ -68,6 +85,8 @@ async function main(): Promise<void> {
     await db.close().catch(() => undefined);
     process.exit(code);
   };
+  process.off('disconnect', orphaned);
+  if (process.send && !process.connected) return close(1);
   process.on('disconnect', () => void close(0));
   process.on('SIGTERM', () => void close(0));
   process.on('SIGINT', () => void close(0));
@@ -89,8 +108,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // The API says what went wrong in one line; run on its own, the details go to the console.
-  if (process.connected) send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  // The API says what went wrong in one line, with PostgreSQL's own reason when it logged one (PGlite's error
+  // is "Aborted()" or "PGlite failed to initialize properly"); run on its own, the details go to the console.
+  const message = reasons.length ? reasons.join(' ') : err instanceof Error ? err.message : String(err);
+  if (process.connected) send({ type: 'error', message });
   else console.error(err);
   process.exit(1);
 });

@@ -4,7 +4,8 @@
  * - `like`/`nlike` are case- and accent-insensitive, as MySQL's default collation (`ILIKE` + `unaccent`,
  *   on an expression searched columns have a trigram index on: postgres-text.ts);
  * - indexes come from the declarations, unique keys case-insensitive (postgres-indexes.ts);
- * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts);
+ * - a duplicate key is 422 ER_DUP_ENTRY in MySQL's words, a full disk 507 (postgres-errors.ts), a lost
+ *   connection or a timeout 503 (database-errors.ts);
  * - a row created with an explicit id moves the id sequence past it, as MySQL's AUTO_INCREMENT does;
  * - multi-row INSERTs are built in time linear in their values (insert-all.ts);
  * - on the embedded database, counts are kept until the next write (count-cache.ts).
@@ -12,6 +13,7 @@
  */
 import { currentTransaction } from '../transaction';
 import type { CountCache } from './count-cache';
+import { asDatabaseError } from './database-errors';
 import { duplicateEntry, isStorageError, StorageError, type PgError } from './postgres-errors';
 import { buildInsertsLinearly, type InsertingConnector } from './insert-all';
 import { indexSpecs, indexStatements, type IndexingConnector } from './postgres-indexes';
@@ -32,7 +34,11 @@ export interface PostgresConnector extends IndexingConnector {
   /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
   trigram?: boolean;
   /** pg's pool (its options are what each new connection is made with). */
-  pg?: { options?: Record<string, unknown> };
+  pg?: {
+    options?: Record<string, unknown>;
+    connect(cb: (err: Error | undefined, client: unknown, release: () => void) => void): void;
+  };
+  connect(cb?: Callback): void;
   clientConfig?: Record<string, unknown>;
   _models: Record<string, unknown>;
   execute(sql: string, params: unknown[], options: object, cb: Callback): void;
@@ -96,6 +102,16 @@ function joinCurrentTransaction(connector: PostgresConnector, options: object): 
 }
 
 function customize(connector: PostgresConnector): void {
+  // The connector's connect() hands its error hook the client of a connection that failed, which does not exist
+  // (a TypeError that ends the process: loopback-connector-postgresql 8.0.7): the failure goes to the caller.
+  const connect = connector.connect.bind(connector);
+  connector.connect = (cb) =>
+    connector.pg?.connect((err, _client, release) => {
+      if (err) return cb?.(err);
+      release();
+      connect(cb);
+    });
+
   const executeSQL = connector.executeSQL.bind(connector);
   connector.executeSQL = (sql, params, options, cb) => {
     const joined = joinCurrentTransaction(connector, options);
@@ -115,7 +131,7 @@ function customize(connector: PostgresConnector): void {
         cb(new StorageError(pgError.message ?? String(err)));
         return connector.onStorageError?.(pgError.message ?? String(err));
       }
-      cb(err, result);
+      cb(err ? asDatabaseError(err) : err, result);
     });
   };
 

@@ -2,7 +2,7 @@
  * PostgreSQL errors answered as loopback-connector-mysql answers them (docs/loopback-contract.md
  * "ER_DUP_ENTRY"): a unique violation (23505) becomes HTTP 422
  * `{"statusCode":"422","name":"Error","message":"Duplicate entry 'A1' for key 'codigo'","code":"ER_DUP_ENTRY"}`,
- * and a full or read-only disk becomes 507 Insufficient Storage with the cause logged.
+ * and a full or read-only disk becomes 507 Insufficient Storage, a message for the user and the cause logged.
  */
 import { DuplicateEntryError } from '../unique';
 
@@ -49,11 +49,18 @@ export function duplicateEntry(err: PgError, params: readonly unknown[], lookup:
 const STORAGE_CODES = new Set(['53100', '53000', '58030', '25006']);
 const STORAGE_TEXT = /no space left|ENOSPC|EROFS|read-only file system|could not (extend|write)/i;
 
+/** Answered to the client with its message (Spanish); the cause (file names of the server) goes to the log. */
 export class StorageError extends Error {
   readonly statusCode = 507;
+  readonly expose = true;
+  readonly code = 'INSUFFICIENT_STORAGE';
   constructor(cause: string) {
-    super(`The database could not store the change (${cause}); nothing was saved.`);
+    super(
+      'No se ha guardado el cambio: el disco de la base de datos está lleno o no admite escrituras. ' +
+        'Avise al administrador del servidor.',
+    );
     this.name = 'StorageError';
+    this.stack = `${this.stack ?? ''}\nCaused by: ${cause}`;
   }
 }
 

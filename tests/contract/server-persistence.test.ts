@@ -2,15 +2,17 @@
 /**
  * Reference API, embedded database on a data folder: edits survive a restart, the demo seed runs on the first
  * start only, generated ids keep counting after a restart, a second server on the same folder is refused and a
- * stale lock left by a crash is cleared.
+ * stale lock left by a crash is cleared; a damaged folder, a creation cut short and an empty pim.json.
  */
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +25,7 @@ const require = createRequire(import.meta.url);
 
 interface Repo {
   create(data: Record<string, unknown>): Promise<{ id: number }>;
+  count(): Promise<{ count: number }>;
 }
 interface Server {
   url: string;
@@ -149,13 +152,67 @@ describe('embedded database on a data folder', () => {
     expect(readdirSync(dataDir)).not.toContain('pim.lock');
   });
 
-  it('a corrupt data folder: the start fails with a clear message and releases the folder', async () => {
+  it('a lock file a crash left empty is cleared once a few seconds old, not taken for a server starting', async () => {
+    const lock = path.join(dataDir, 'pim.lock');
+    writeFileSync(lock, '');
+    // Just written: a server may be writing it this moment.
+    await expect(start()).rejects.toThrow(/Another PIM server is starting on the data folder/);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const server = await start();
+    try {
+      expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(process.pid);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a corrupt data folder: the start fails with PostgreSQL's reason and what to do, and releases the folder", async () => {
     const corrupt = path.join(dir, 'corrupt');
-    mkdirSync(path.join(corrupt, 'pgdata'), { recursive: true });
-    writeFileSync(path.join(corrupt, 'pgdata', 'PG_VERSION'), 'not a version\n');
+    cpSync(path.join(dataDir, 'pgdata'), path.join(corrupt, 'pgdata'), { recursive: true });
+    rmSync(path.join(corrupt, 'pgdata', 'global', 'pg_control'));
     await expect(
       startServer({ port: 0, host: '127.0.0.1', dataDir: corrupt, jwtSecret: 'persist' }),
-    ).rejects.toThrow(/The embedded database could not open the data folder .*pgdata/);
+    ).rejects.toThrow(
+      /The embedded database could not open the data folder .*pgdata: PANIC: could not open file "global\/pg_control".* restore it from a backup, or move it away/,
+    );
     expect(readdirSync(corrupt)).not.toContain('pim.lock');
   });
+
+  it('a data folder whose creation was cut short (a kill, a broken template) is made again', async () => {
+    const cut = path.join(dir, 'cut-short');
+    mkdirSync(path.join(cut, 'pgdata', 'base'), { recursive: true });
+    writeFileSync(path.join(cut, 'pgdata', 'PG_VERSION'), '17\n');
+    writeFileSync(path.join(cut, 'pgdata.creating'), '');
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: cut,
+      jwtSecret: 'persist',
+      seed: false,
+    });
+    try {
+      expect(existsSync(path.join(cut, 'pgdata', 'global', 'pg_control'))).toBe(true);
+      expect((await server.repositories.repository('empresas').count()).count).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    expect(readdirSync(cut)).not.toContain('pgdata.creating');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['{}', '{}\n'],
+  ])(
+    'a pim.json of an earlier version that is %s stops the start instead of seeding the demo',
+    async (_, text) => {
+      const legacy = mkdtempSync(path.join(dir, 'legacy-'));
+      writeFileSync(path.join(legacy, 'pim.json'), text);
+      await expect(
+        startServer({ port: 0, host: '127.0.0.1', dataDir: legacy, jwtSecret: 'persist' }),
+      ).rejects.toThrow(/pim\.json of an earlier version holds no rows .* restore it from a backup/);
+      expect(readFileSync(path.join(legacy, 'pim.json'), 'utf8')).toBe(text);
+      expect(readdirSync(legacy)).not.toContain('pim.lock');
+    },
+  );
 });

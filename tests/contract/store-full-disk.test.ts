@@ -42,6 +42,9 @@ async function start(): Promise<{ api: ApiProcess; headers: Record<string, strin
   return { api, headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' } };
 }
 
+/** The messages of the 507 answers: what the user reads. */
+const refusals: string[] = [];
+
 const post = async (api: ApiProcess, headers: Record<string, string>, codigo: string) => {
   try {
     const res = await fetch(`${api.url}/MarketPlaces`, {
@@ -49,7 +52,8 @@ const post = async (api: ApiProcess, headers: Record<string, string>, codigo: st
       headers,
       body: JSON.stringify({ codigo }),
     });
-    await res.arrayBuffer();
+    const body = (await res.json()) as { error?: { message?: string } };
+    if (res.status === 507) refusals.push(body.error?.message ?? '');
     return res.status;
   } catch {
     return 0; // the connection closed: not acknowledged
@@ -80,6 +84,10 @@ describe('a full disk under the embedded database', () => {
       statuses.some((s) => s >= 500),
       String(statuses),
     ).toBe(true);
+    // The disk's refusal says so, in the user's words (the cause, with the server's file names, is logged).
+    expect(refusals.length, String(statuses)).toBeGreaterThan(0);
+    for (const message of refusals)
+      expect(message).toMatch(/^No se ha guardado el cambio: el disco de la base de datos está lleno/);
 
     rmSync(marker);
     if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
