@@ -12,6 +12,7 @@ import {
   type PropertyDefinition,
   type RelationMetadata,
 } from '@loopback/repository';
+import { textMaxLength } from '../src/core/textLength';
 import type { FieldSchema, RelationSchema, ResourceSchema } from '../src/resources/types';
 import { derivedIndexes, likeSearchedFields } from './indexes';
 
@@ -92,8 +93,7 @@ function propertyFor(schema: ResourceSchema, field: FieldSchema): PropertyDefini
     prop.length = field.maxLength;
   } else if (prop.type === 'string' && !isDateLike(field)) {
     // Every text has a bound (a 10 MB field would otherwise be accepted and stored): the column's own size.
-    jsonSchema.maxLength =
-      field.type === 'text' ? (field.maxLength ?? TEXT_MAX_LENGTH) : VARCHAR_DEFAULT_LENGTH;
+    jsonSchema.maxLength = textMaxLength(field);
   }
   if (field.min !== undefined) jsonSchema.minimum = field.min;
   if (field.required) {
@@ -170,9 +170,6 @@ function defineJoinModel(through: NonNullable<RelationSchema['through']>): Entit
 /** Server-internal: one row per refresh token of a session (rotation marks it used). */
 export const REFRESH_TOKEN_MODEL = 'RefreshToken';
 
-/** MySQL's TEXT size and the VARCHAR length loopback-connector-mysql gives strings declared without one. */
-const TEXT_MAX_LENGTH = 65535;
-const VARCHAR_DEFAULT_LENGTH = 512;
 const isDateLike = (field: { type: string }): boolean => field.type === 'date' || field.type === 'datetime';
 
 function defineRefreshTokenModel(): EntityClass {

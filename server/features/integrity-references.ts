@@ -75,7 +75,30 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
     return nameKeys(rows.map((row) => row[rule.targetField]));
   };
 
+  /** field → message for the names `row` adds (to `previous`, its stored version) that its company lacks. */
+  const problems = async (row: PlainRow, previous?: PlainRow): Promise<Record<string, string>> => {
+    // only what the write adds is looked up (an update leaving the names as they were reads nothing)
+    const added = rules
+      .map((rule) => ({
+        rule,
+        names: missingNames(rule, row[rule.field], new Set(), previous?.[rule.field]),
+      }))
+      .filter(({ names }) => names.length);
+    if (!added.length) return {};
+    const company = await companyOf(row);
+    const known = new Map<string, Set<string>>();
+    for (const { rule, names } of added) known.set(rule.field, await knownNames(rule, company, names));
+    return referenceErrors(
+      added.map(({ rule }) => rule),
+      row,
+      (rule) => known.get(rule.field),
+      previous,
+    );
+  };
+
   return {
+    problems,
+
     async beforeWrite(row: PlainRow, stored?: PlainRow): Promise<void> {
       if (!rules.some((rule) => referencedNames(rule, row[rule.field]).length)) return;
       const id = row[idField];
@@ -84,23 +107,7 @@ export function referenceRule(repos: RepositorySet, schema: ResourceSchema, rule
         (id === undefined || id === null
           ? undefined
           : ((await own.findOne({ where: { [idField]: id } })) ?? undefined));
-      // only what the write adds is looked up (an update leaving the names as they were reads nothing)
-      const added = rules
-        .map((rule) => ({
-          rule,
-          names: missingNames(rule, row[rule.field], new Set(), previous?.[rule.field]),
-        }))
-        .filter(({ names }) => names.length);
-      if (!added.length) return;
-      const company = await companyOf(row);
-      const known = new Map<string, Set<string>>();
-      for (const { rule, names } of added) known.set(rule.field, await knownNames(rule, company, names));
-      const errors = referenceErrors(
-        added.map(({ rule }) => rule),
-        row,
-        (rule) => known.get(rule.field),
-        previous,
-      );
+      const errors = await problems(row, previous);
       if (Object.keys(errors).length) throw fieldErrors(errors, 'reference');
     },
 

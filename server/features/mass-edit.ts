@@ -3,15 +3,18 @@
  * src/resources/trabajosEdicionMasiva/schema.ts, served by the generated routes):
  *
  * - POST /trabajos-edicion-masiva {campo, valor, operacion?, ids? | filtro?}: the change is checked once by the
- *   field's declaration (422 on `campo` / `valor`), the products by the list's where (`filtro`, virtual filters
+ *   field's declaration (422 on `campo` / `valor`: type, S/N, choices, the length the field keeps, and a name of
+ *   a category or family the company does not have), the products by the list's where (`filtro`, virtual filters
  *   such as `buscar` included, checked like any list filter) or their `ids`; always within the job's company.
  *   With campo 'atributo' and `atributoId` the products get that attribute's value, read and normalised by the
  *   attribute's type (src/core/attributeValues.ts; 422 on `valor`, and on `atributoId` when it names no
  *   attribute of the company). The job starts at once in this process and the answer is the job row.
  * - The runner goes through the products in id order, in chunks: products already holding the value are
- *   "sin cambios"; the others are written through the repositories (their write rules and hooks: the same
- *   refusals as the API, the product history with origin «edición masiva»), set-based: one `updateAll` per
- *   value in the chunk (one value for a field or an attribute, so the hooks receive the chunk's rows at once).
+ *   "sin cambios"; those whose new value the field refuses (a name added to a list past its length) are
+ *   "rechazados" with the reason; the others are written through the repositories (their write rules and
+ *   hooks: the same refusals as the API, the product history with origin «edición masiva»), set-based: one
+ *   `updateAll` per value in the chunk (one value for a field or an attribute, so the hooks receive the
+ *   chunk's rows at once).
  *   A chunk's writes and its progress (hechos, cambiados, sinCambios, rechazados, informe, ultimoId) are one
  *   transaction: a chunk is done and counted once, or not at all. A chunk a rule refuses is retried product by
  *   product so that only the refused ones are left out, each with its reason.
@@ -34,7 +37,9 @@ import {
   type MassEditOperation,
   type RefusedProduct,
 } from '../../src/core/massEdit';
+import { referenceRules } from '../../src/core/references';
 import { productos } from '../../src/resources/productos/schema';
+import type { ResourceSchema } from '../../src/resources/types';
 import { trabajosEdicionMasiva } from '../../src/resources/trabajosEdicionMasiva/schema';
 import type { Feature } from '../feature';
 import { checkWhere } from '../query-guard';
@@ -45,6 +50,7 @@ import { inTransaction } from '../transaction';
 import { resolveWhere } from '../virtual-filters';
 import { fieldErrors } from '../write-rules';
 import { asOwnVersion } from './history/context';
+import { referenceRule } from './integrity-references';
 
 export const JOBS = trabajosEdicionMasiva.name;
 const ATTRIBUTES = 'atributos' as const;
@@ -105,8 +111,32 @@ async function attributeOf(repos: RepositorySet, job: Job): Promise<Attribute | 
   return found?.toObject();
 }
 
+/**
+ * The names a field's value must give of records of the company (categorías, familias: `namesOf` with
+ * `mustExist`): 422 on `valor` for a name the company does not have, before any product is read. Removing a
+ * name needs none.
+ */
+async function checkNames(
+  repos: RepositorySet,
+  registry: readonly ResourceSchema[],
+  row: Job,
+  field: string,
+  operacion: MassEditOperation,
+): Promise<void> {
+  if (operacion === 'quitar') return;
+  const rules = referenceRules(productos, registry).filter(
+    (rule) => rule.field === field && repos.repositories.has(rule.target),
+  );
+  if (!rules.length) return;
+  const problems = await referenceRule(repos, productos, rules).problems({
+    empresaId: row.empresaId,
+    [field]: row.valor,
+  });
+  if (problems[field]) throw fieldErrors({ valor: problems[field] }, 'massEdit');
+}
+
 /** 422 on the field that makes the job impossible (nothing is started); an attribute's value is normalised. */
-async function checkJob(repos: RepositorySet, row: Job): Promise<void> {
+async function checkJob(repos: RepositorySet, registry: readonly ResourceSchema[], row: Job): Promise<void> {
   if (row.campo === ATTRIBUTE_FIELD) {
     // none given: null, absent, or '' from a client
     if (String(row.atributoId ?? '') === '') {
@@ -126,6 +156,7 @@ async function checkJob(repos: RepositorySet, row: Job): Promise<void> {
     const operacion = (row.operacion ?? 'reemplazar') as MassEditOperation;
     const problem = massEditValueError(field, row.valor, operacion);
     if (problem) throw fieldErrors({ valor: problem }, 'massEdit');
+    await checkNames(repos, registry, row, field.name, operacion);
   }
   const ids = parseJson(row.ids);
   const filtro = parseJson(row.filtro);
@@ -169,11 +200,20 @@ interface Write {
   one(product: Product): Promise<void>;
 }
 
-/** How a job changes a chunk of products: the products already right, and the writes for the others. */
+/** A product the job leaves as it is, and why. */
+interface Refusal {
+  product: Product;
+  reason: string;
+}
+
+/**
+ * How a job changes a chunk of products: the products already right, those whose new value the field refuses
+ * (a name added past the list's length), and the writes for the others.
+ */
 interface Change {
   /** The product columns the chunk's read needs. */
   fields: (keyof Product)[];
-  plan(page: Product[]): Promise<{ unchanged: number; writes: Write[] }>;
+  plan(page: Product[]): Promise<{ unchanged: number; refused: Refusal[]; writes: Write[] }>;
 }
 
 /** A product field (a value, a flag, a name added to or removed from a list). */
@@ -186,11 +226,18 @@ function productFieldChange(repos: RepositorySet, job: Job): Change {
     async plan(page) {
       // products by the value they get (one value unless names are added to or removed from lists)
       const groups = new Map<string, { value: unknown; rows: Product[] }>();
+      const refused: Refusal[] = [];
       let unchanged = 0;
       for (const product of page) {
         const value = changedValue(field, product[field.name], job.valor, operacion);
         if (sameValue(value, product[field.name])) {
           unchanged += 1;
+          continue;
+        }
+        // the value as this product would keep it, by the field's rules (the job's value was checked alone)
+        const problem = massEditValueError(field, value);
+        if (problem) {
+          refused.push({ product, reason: problem });
           continue;
         }
         const key = JSON.stringify(value);
@@ -207,7 +254,7 @@ function productFieldChange(repos: RepositorySet, job: Job): Change {
           one: async (product) => products().updateById(product.id, data),
         };
       });
-      return { unchanged, writes };
+      return { unchanged, refused, writes };
     },
   };
 }
@@ -273,7 +320,7 @@ function attributeChange(repos: RepositorySet, job: Job, attribute: Attribute): 
           },
         });
       }
-      return { unchanged, writes };
+      return { unchanged, refused: [], writes };
     },
   };
 }
@@ -349,9 +396,20 @@ export function massEditRunner(
           })
         ).map((row) => row.toObject());
         if (!page.length) break;
-        const { unchanged, writes } = await change.plan(page);
+        const { unchanged, refused, writes } = await change.plan(page);
         const chunkLast = Number(page[page.length - 1].id);
-        const chunk: Counters = { hechos: page.length, cambiados: 0, sinCambios: unchanged, rechazados: 0 };
+        const chunk: Counters = {
+          hechos: page.length,
+          cambiados: 0,
+          sinCambios: unchanged,
+          rechazados: refused.length,
+        };
+        const refuse = (product: Product, reason: string) => {
+          if (refusals.length < MAX_REPORTED_REFUSALS) {
+            refusals.push({ id: Number(product.id), nombre: String(product.nombre ?? ''), motivo: reason });
+          }
+        };
+        for (const { product, reason } of refused) refuse(product, reason);
         const add = () => {
           for (const key of Object.keys(chunk) as (keyof Counters)[]) counters[key] += chunk[key];
           lastId = chunkLast;
@@ -375,13 +433,7 @@ export function massEditRunner(
                 chunk.cambiados += 1;
               } catch (err) {
                 chunk.rechazados += 1;
-                if (refusals.length < MAX_REPORTED_REFUSALS) {
-                  refusals.push({
-                    id: Number(product.id),
-                    nombre: String(product.nombre ?? ''),
-                    motivo: reasonOf(err),
-                  });
-                }
+                refuse(product, reasonOf(err));
               }
             }
           }
@@ -481,7 +533,7 @@ export let currentRunner: MassEditRunner | undefined;
 
 export const feature: Feature = {
   name: 'mass-edit',
-  register: ({ app, repositories }) => {
+  register: ({ app, repositories, registry }) => {
     if (!repositories.repositories.has(JOBS) || !repositories.repositories.has('productos')) return;
     const batch = Number(process.env.MASS_EDIT_BATCH);
     const stale = Number(process.env.MASS_EDIT_STALE_MS);
@@ -494,7 +546,7 @@ export const feature: Feature = {
     repositories.repository(JOBS).addHooks({
       async beforeWrite(row) {
         // the job as asked (not yet started: its progress updates and a cancel are not checked again)
-        if (row.estado === undefined || row.estado === null) await checkJob(repositories, row);
+        if (row.estado === undefined || row.estado === null) await checkJob(repositories, registry, row);
       },
       async afterCreate(row) {
         // in this request's write context: the history records the person, with origin «edición masiva»

@@ -10,6 +10,7 @@
 import { readAttributeValue, type AttributeValueReading, type TypedAttribute } from './attributeValues';
 import { gs1Error } from './gtin';
 import { splitNames } from './nameList';
+import { textMaxLength } from './textLength';
 import type { ImportReport } from './jobReport';
 
 /** What a mass edit may change (the declaration language's field, structurally). */
@@ -46,6 +47,9 @@ export const massEditableFields = <F extends EditableField>(fields: readonly F[]
       !NOT_MASS_EDITED.has(field.name) &&
       ['string', 'text', 'sn', 'integer'].includes(field.type),
   );
+
+/** The longest value a job carries (trabajos-edicion-masiva.valor). */
+export const MASS_EDIT_VALUE_MAX_LENGTH = 2000;
 
 /** The job's `campo` that sets an attribute's value (the job's `atributoId` names the attribute). */
 export const ATTRIBUTE_FIELD = 'atributo';
@@ -101,8 +105,14 @@ export function massEditValueError(
   if (field.type === 'integer' && !/^-?\d+$/.test(text.trim())) {
     return `«${field.label}» debe ser un número entero.`;
   }
-  if (field.maxLength !== undefined && text.length > field.maxLength) {
-    return `«${field.label}» admite como máximo ${field.maxLength} caracteres.`;
+  // what the field keeps (a string declared without a length too), and what a job carries; in characters, as
+  // the API and the databases count them (an emoji is one)
+  const max =
+    field.type === 'string' || field.type === 'text'
+      ? Math.min(textMaxLength(field), MASS_EDIT_VALUE_MAX_LENGTH)
+      : field.maxLength;
+  if (max !== undefined && [...text].length > max) {
+    return `«${field.label}» admite como máximo ${max} caracteres.`;
   }
   if (field.format) return gs1Error(field.format, text);
   return undefined;

@@ -14,6 +14,8 @@ import { escapeLike } from './likePatterns';
 export const SEARCH_FILTER = 'buscar';
 export const CATEGORY_FILTER = 'categoria';
 export const SEARCH_MAX_LENGTH = 100;
+/** What the search box and the API say of a longer text. */
+export const SEARCH_LIMIT = `La búsqueda admite como mucho ${SEARCH_MAX_LENGTH} caracteres`;
 /** The general data's columns the search reads (besides the product's `nombre`). */
 export const SEARCHED_GENERAL_FIELDS = ['titulo', 'ean', 'marca'] as const;
 /** The server-internal column holding the searched texts of a product, folded (productos' `searchText`). */
@@ -31,7 +33,7 @@ export function searchTerm(value: unknown): SearchTerm {
   if ([...term].length > SEARCH_MAX_LENGTH)
     return {
       ok: false,
-      message: `La búsqueda admite como mucho ${SEARCH_MAX_LENGTH} caracteres (recibidos ${[...term].length}).`,
+      message: `${SEARCH_LIMIT} (recibidos ${[...term].length}).`,
     };
   return { ok: true, term };
 }

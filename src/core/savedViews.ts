@@ -1,7 +1,7 @@
 /**
  * Saved views of a list («Vistas», issue 16): what a view keeps (filters, columns, sort, page size), how it is
  * stored (JSON text with a length limit, the `estado` of vistas-guardadas) and how a stored view meets the
- * columns a list offers today (a column that no longer exists is left out, and said so). Pure.
+ * filters, sort and columns a list offers today (one that no longer exists is left out, and said so). Pure.
  */
 
 /** The longest `estado` the API stores (characters of JSON). */
@@ -106,11 +106,53 @@ export function columnsForView(
   return { indexes, missing };
 }
 
-/** The notice after applying a view that named columns the list no longer has. */
-export const missingColumnsMessage = (missing: readonly string[]): string =>
-  missing.length === 1
-    ? `Vista aplicada sin la columna «${missing[0]}», que ya no existe en esta lista.`
-    : `Vista aplicada sin las columnas ${missing.map((name) => `«${name}»`).join(', ')}, que ya no existen en esta lista.`;
+/**
+ * A view as the list can apply it: filters whose key `knows.filter` refuses and a sort `knows.sort` refuses are
+ * left out (the list would otherwise drop them silently, and show the view as applied), and named.
+ */
+export function knownViewState(
+  state: SavedViewState,
+  knows: { filter: (key: string) => boolean; sort: (field: string) => boolean },
+): { state: SavedViewState; filters: string[]; sort?: string } {
+  const filters = Object.keys(state.filter).filter((key) => !knows.filter(key));
+  const known: SavedViewState = {
+    ...state,
+    filter: Object.fromEntries(Object.entries(state.filter).filter(([key]) => knows.filter(key))),
+  };
+  if (state.displayedFilters) {
+    known.displayedFilters = Object.fromEntries(
+      Object.entries(state.displayedFilters).filter(([key]) => knows.filter(key)),
+    );
+  }
+  const sort = state.sort && !knows.sort(state.sort.field) ? state.sort.field : undefined;
+  if (sort !== undefined) delete known.sort;
+  return { state: known, filters, sort };
+}
+
+/** The parts of a view the list no longer has, by name. */
+export interface MissingViewParts {
+  filters?: readonly string[];
+  sort?: string;
+  columns?: readonly string[];
+}
+
+const quoted = (names: readonly string[]) => names.map((name) => `«${name}»`).join(', ');
+const named = (names: readonly string[] = [], one: string, many: string): string[] =>
+  names.length === 0 ? [] : [`${names.length === 1 ? one : many} ${quoted(names)}`];
+
+/** The notice after applying a view that named filters, a sort or columns the list no longer has; '' if none. */
+export function missingPartsMessage({ filters = [], sort, columns = [] }: MissingViewParts): string {
+  const parts = [
+    ...named(filters, 'el filtro', 'los filtros'),
+    ...(sort === undefined ? [] : [`el orden por «${sort}»`]),
+    ...named(columns, 'la columna', 'las columnas'),
+  ];
+  if (!parts.length) return '';
+  const list =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+  const one = filters.length + columns.length + (sort === undefined ? 0 : 1) === 1;
+  return `Vista aplicada sin ${list}, que ya no ${one ? 'existe' : 'existen'} en esta lista.`;
+}
 
 /** A view's name problem, or undefined: required, at most 100 characters, not one the user already has here. */
 export function viewNameError(name: string, ownNames: readonly string[]): string | undefined {

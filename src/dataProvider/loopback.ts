@@ -49,6 +49,7 @@ import {
   coerceForField,
   filterToWhere,
   findField,
+  knownSortField,
   type LoopbackWhere,
   type WhereCondition,
   type WherePrimitive,
@@ -237,14 +238,12 @@ export const loopbackDataProvider = (
   const orderFor = (schema: ResourceSchema, sort: SortPayload | undefined): string[] | undefined => {
     const direction = (order: string | undefined): string =>
       String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-    const isField = (name: string): boolean => findField(schema, name) !== undefined;
     const resolve = (field: string | undefined, order: string | undefined): string[] | undefined => {
-      if (!field) return undefined;
+      // An unknown order property is a 500 on MySQL ("Unknown column"): never send one.
+      if (!field || !knownSortField(schema, field)) return undefined;
       if (field === 'id' && schema.compositeKey)
         return schema.compositeKey.map((key) => `${key} ${direction(order)}`);
-      const name = field === 'id' ? schema.idField : field;
-      // An unknown order property is a 500 on MySQL ("Unknown column"): never send one.
-      return isField(name) ? [`${name} ${direction(order)}`] : undefined;
+      return [`${field === 'id' ? schema.idField : field} ${direction(order)}`];
     };
     return (
       resolve(sort?.field, sort?.order) ??

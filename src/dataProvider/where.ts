@@ -50,6 +50,21 @@ const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const findField = (schema: ResourceSchema, name: string): FieldSchema | undefined =>
   schema.fields.find((field) => field.name === name);
 
+/**
+ * Whether the list's filter key `key` means something to the data provider (filterToWhere): the free-text `q`,
+ * a declared filter, a filter the API serves, or a field (`id`: the schema's idField). Any other key is dropped.
+ */
+export const knownFilterKey = (schema: ResourceSchema, key: string): boolean =>
+  key === 'q' ||
+  schema.filters.some((filter) => filter.source === key) ||
+  Boolean(schema.serverFilters?.includes(key)) ||
+  findField(schema, key === 'id' ? schema.idField : key) !== undefined;
+
+/** Whether the list can be sorted by `field` (a field; `id`: the idField or the composite key); no other is sent. */
+export const knownSortField = (schema: ResourceSchema, field: string): boolean =>
+  (field === 'id' && schema.compositeKey !== undefined) ||
+  findField(schema, field === 'id' ? schema.idField : field) !== undefined;
+
 export const isNumericField = (schema: ResourceSchema, name: string): boolean => {
   const field = findField(schema, name);
   return field !== undefined && NUMERIC_TYPES.has(field.type);
@@ -273,8 +288,8 @@ export const filterToWhere = (
       continue;
     }
 
+    if (!knownFilterKey(schema, key)) continue; // unknown key: dropped on purpose
     const field = key === 'id' ? schema.idField : key;
-    if (!findField(schema, field)) continue; // unknown key: dropped on purpose
     if (Array.isArray(value)) {
       const inq = listFor(schema, field, value);
       if (inq.length) conditions.push([field, { inq }]);

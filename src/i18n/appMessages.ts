@@ -50,6 +50,8 @@ export interface PimMessages {
       save_error: string;
     };
     validation: { integer: string; invalid: string };
+    /** A list whose rows could not be read (generic/ListLoadError.tsx). */
+    list: { load_error: string; retry: string };
     /** deletedMany: the plural of `deleted` for bulk deletes (%{smart_count} rows). */
     notification: { created: string; updated: string; deleted: string; deletedMany: string };
   };
@@ -112,6 +114,7 @@ const es: PimMessages = {
       save_error: 'No se pudo guardar: %{message}',
     },
     validation: { integer: 'Debe ser un número entero', invalid: 'Valor no válido' },
+    list: { load_error: 'No se pudo cargar la lista: %{message}', retry: 'Reintentar' },
     notification: {
       created: 'Registro creado correctamente!!',
       updated: 'Registro actualizado correctamente!!',
@@ -177,6 +180,7 @@ const en: PimMessages = {
       save_error: 'Could not save: %{message}',
     },
     validation: { integer: 'Must be a whole number', invalid: 'Invalid value' },
+    list: { load_error: 'The list could not be loaded: %{message}', retry: 'Retry' },
     notification: {
       created: 'Record created',
       updated: 'Record updated',
@@ -244,6 +248,7 @@ const de: PimMessages = {
       save_error: 'Speichern fehlgeschlagen: %{message}',
     },
     validation: { integer: 'Muss eine ganze Zahl sein', invalid: 'Ungültiger Wert' },
+    list: { load_error: 'Die Liste konnte nicht geladen werden: %{message}', retry: 'Erneut versuchen' },
     notification: {
       created: 'Datensatz erstellt',
       updated: 'Datensatz aktualisiert',
@@ -312,6 +317,7 @@ const fr: PimMessages = {
       save_error: "Impossible d'enregistrer : %{message}",
     },
     validation: { integer: 'Doit être un nombre entier', invalid: 'Valeur non valide' },
+    list: { load_error: 'Impossible de charger la liste : %{message}', retry: 'Réessayer' },
     notification: {
       created: 'Enregistrement créé',
       updated: 'Enregistrement mis à jour',
@@ -377,6 +383,7 @@ const pt: PimMessages = {
       save_error: 'Não foi possível guardar: %{message}',
     },
     validation: { integer: 'Deve ser um número inteiro', invalid: 'Valor inválido' },
+    list: { load_error: 'Não foi possível carregar a lista: %{message}', retry: 'Tentar novamente' },
     notification: {
       created: 'Registo criado',
       updated: 'Registo atualizado',

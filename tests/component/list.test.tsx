@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { fakeProvider, fixture } from './renderApp';
 import { renderScreen } from './renderScreen';
@@ -16,6 +17,34 @@ describe('generated list (Marca)', () => {
     expect(screen.getByText('Filas por página:')).toBeTruthy();
     expect(screen.queryByText('Marca 11')).toBeNull();
   });
+
+  it('rows that cannot be read show the reason and «Reintentar», not an empty list with a pager', async () => {
+    const inner = fakeProvider();
+    let refuse = true;
+    const provider = {
+      ...inner,
+      getList: (resource: string, params: Parameters<typeof inner.getList>[1]) =>
+        refuse && resource === 'Marca'
+          ? Promise.reject(
+              new HttpError('La búsqueda admite como mucho 100 caracteres (recibidos 500).', 400),
+            )
+          : inner.getList(resource, params),
+    };
+    renderScreen('/Marca', { dataProvider: provider });
+    expect(
+      await screen.findByText(
+        'No se pudo cargar la lista: La búsqueda admite como mucho 100 caracteres (recibidos 500).',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No se encontraron/)).toBeNull();
+    expect(screen.queryByText('Filas por página:')).toBeNull();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await screen.findByText('Marca 01');
+    expect(screen.getByText('1-10 de 12')).toBeTruthy();
+  }, 20_000);
 
   it('narrows the rows with an always-on filter', async () => {
     renderScreen('/Marca');

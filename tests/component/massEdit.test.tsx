@@ -163,6 +163,15 @@ describe('mass edit (Edición masiva)', () => {
     await choose('Campo', 'Finalizado');
     fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
     expect(await within(dialog).findByText('«Finalizado» es obligatorio: elija un valor.')).toBeTruthy();
+    // a string declared without a length keeps what its column keeps
+    await choose('Campo', 'Orden de atributos');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Valor' }), {
+      target: { value: '1'.repeat(513) },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Aplicar a \d+ productos$/ }));
+    expect(
+      await within(dialog).findByText('«Orden de atributos» admite como máximo 512 caracteres.'),
+    ).toBeTruthy();
     expect(create.mock.calls.filter(([resource]) => resource === JOBS)).toHaveLength(0);
   });
 

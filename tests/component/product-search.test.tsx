@@ -6,6 +6,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_MAX_LENGTH } from '../../src/core/productSearch';
 import { filterToWhere } from '../../src/dataProvider/where';
 import { productos } from '../../src/resources/productos/schema';
 import { productFixture, withProductApi } from './productsFixture';
@@ -37,6 +38,23 @@ describe('product search', () => {
     expect(sent).toMatchObject({ q: 'iluminacion' });
     expect(filterToWhere(productos, sent)).toEqual({ buscar: 'iluminacion' });
     expect(screen.getByLabelText('Buscar').getAttribute('maxlength')).toBe('100');
+  });
+
+  it('a text cut at the limit (a longer paste) is said under the box, not searched unsaid', async () => {
+    const recorded = withProductApi({}, searchFixture());
+    renderScreen('/productos', { dataProvider: recorded.provider });
+    await screen.findByText('PRD-01');
+    const box = screen.getByLabelText('Buscar');
+    const note = `La búsqueda admite como mucho ${SEARCH_MAX_LENGTH} caracteres: se buscan los primeros.`;
+    fireEvent.change(box, { target: { value: 'x'.repeat(SEARCH_MAX_LENGTH - 1) } });
+    await waitFor(() => expect(names()).toEqual([]));
+    expect(screen.queryByText(note)).toBeNull();
+    // the browser keeps the first SEARCH_MAX_LENGTH characters of what is typed or pasted (maxlength)
+    fireEvent.change(box, { target: { value: 'x'.repeat(SEARCH_MAX_LENGTH) } });
+    expect(await screen.findByText(note)).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'taladro' } });
+    await waitFor(() => expect(names()).toEqual(['SKU-10']));
+    expect(screen.queryByText(note)).toBeNull();
   });
 
   it('finds by an EAN and by a brand', async () => {

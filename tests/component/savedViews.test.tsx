@@ -132,6 +132,50 @@ describe('saved views (Vistas)', () => {
     expect(window.location.hash).toContain('order=DESC');
   });
 
+  it('a filter or a sort the list no longer has is left out, not applied unsaid; the notice names them', async () => {
+    const { provider } = withViews([
+      {
+        id: 1,
+        empresaId: 1,
+        usuarioId: ME,
+        recurso: 'Marca',
+        nombre: 'Antigua',
+        compartidaSN: 'N',
+        predeterminadaSN: 'N',
+        estado: json({
+          filter: { nombre: 'Marca 03', desaparecida: 'x' },
+          displayedFilters: { desaparecida: true },
+          columns: ['codigo', 'columnaVieja'],
+          sort: { field: 'campoViejo', order: 'DESC' },
+        }),
+      },
+    ]);
+    renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
+    await screen.findByText('Marca 01');
+    const dialog = await openViews();
+    const item = await within(dialog).findByRole('listitem', { name: 'Antigua' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Aplicar' }));
+    await screen.findByText(
+      'Vista aplicada sin el filtro «desaparecida», el orden por «campoViejo» y la columna «columnaVieja», ' +
+        'que ya no existen en esta lista.',
+    );
+    // the filter the list has is applied; the others are not in the list's parameters (nor saved again)
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(within(bodyRows()[0] as HTMLElement).getByText('M03')).toBeTruthy();
+    const hash = decodeURIComponent(window.location.hash);
+    expect(hash).toContain('Marca 03');
+    expect(hash).not.toContain('desaparecida');
+    expect(hash).not.toContain('campoViejo');
+    // the view can still be deleted from the same dialog
+    const again = await openViews();
+    expect(within(again).getByRole('listitem', { name: 'Antigua' })).toBeTruthy();
+    expect(
+      within(within(again).getByRole('listitem', { name: 'Antigua' })).getByRole('button', {
+        name: 'Eliminar',
+      }),
+    ).toBeTruthy();
+  });
+
   it('the user’s default view is applied when the list opens; another user’s default is not', async () => {
     const view = (id: number, usuarioId: number, nombre: string, filtro: string) => ({
       id,

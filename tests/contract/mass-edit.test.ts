@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * Mass edit of products as a job (server/features/mass-edit.ts) through the reference API: by the list's
- * filter or by ids, always within the company; a value the field refuses is 422 and starts nothing; products
- * the write rules refuse are reported with the reason; cancel stops between batches; the report has the import
+ * filter or by ids, always within the company; a value the field refuses (a name the company does not have, a
+ * text longer than the field keeps) is 422 in Spanish and starts nothing; a product whose new value the field
+ * refuses is reported with the reason; cancel stops between batches; the report has the import
  * report's shape; the product history records the change with origin «edición masiva». An attribute's value
  * is read and normalised by the attribute's type (src/core/attributeValues.ts): a value the type refuses, or an
  * attribute of another company, is 422 and starts nothing.
@@ -105,22 +106,92 @@ describe('mass edit jobs', () => {
     expect(await count(admin, PATH)).toBe(before);
   });
 
-  it('products the write rules refuse are reported with the reason; the others change', async () => {
-    const some = await rows(admin, '/productos', { where: { empresaId: 1 }, order: ['id ASC'], limit: 3 });
+  it('a name the company does not have, or a text longer than the field keeps, is 422 in Spanish up front', async () => {
+    const before = await count(admin, PATH);
+    const [product] = await rows(admin, '/productos', {
+      where: { empresaId: 1 },
+      order: ['id ASC'],
+      limit: 1,
+    });
+    const ids = JSON.stringify([product.id]);
+    for (const [body, message] of [
+      [
+        { campo: 'categorias', valor: 'Categoría que no existe', ids },
+        '«Categoría que no existe» no existe entre las categorías de la empresa.',
+      ],
+      [
+        { campo: 'familias', operacion: 'añadir', valor: 'Familia fantasma', ids },
+        '«Familia fantasma» no existe entre las familias de la empresa.',
+      ],
+      // a string declared without a length keeps what its column keeps (the API's own PATCH refuses more)
+      [
+        { campo: 'ordenAtributos', valor: 'x'.repeat(600), ids },
+        '«Orden de atributos» admite como máximo 512 caracteres.',
+      ],
+    ] as const) {
+      const res = await call(admin, 'POST', PATH, { empresaId: 1, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error?.details).toEqual([expect.objectContaining({ path: '/valor', message })]);
+    }
+    expect(await count(admin, PATH)).toBe(before);
+    const [after] = await rows(admin, '/productos', { where: { id: product.id } });
+    expect(after).toMatchObject({ categorias: product.categorias, ordenAtributos: product.ordenAtributos });
+    // removing a name no product could hold needs no such name
+    const removal = await start({ campo: 'familias', operacion: 'quitar', valor: 'Familia fantasma', ids });
+    expect(massEditReport(await finished(removal.id))).toMatchObject({ unchanged: 1, rejected: 0 });
+  });
+
+  it('a product whose new value the field refuses (a name added past its length) is reported; the others change', async () => {
+    const tag = `ME${Date.now() % 100000}`;
+    // six categories of 96 characters: five fill a list to 488 of its 500, a sixth does not fit
+    const names: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const nombre = `${tag} ${i} `.padEnd(96, 'n');
+      const created = await call(admin, 'POST', '/categorias', {
+        empresaId: 1,
+        codigo: `${tag}-${i}`,
+        padre: 'master',
+        nombre,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      names.push(nombre);
+    }
+    const full = names.slice(0, 5).join('; ');
+    const made: Row[] = [];
+    for (const [key, categorias] of [
+      ['lleno', full],
+      ['vacio-1', ''],
+      ['vacio-2', ''],
+    ]) {
+      const created = await call(admin, 'POST', '/productos', {
+        empresaId: 1,
+        nombre: `${tag}-${key}`,
+        categorias,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      made.push(created.body);
+    }
     const job = await start({
       campo: 'categorias',
       operacion: 'añadir',
-      valor: 'Categoría que no existe',
-      ids: JSON.stringify(some.map((p) => p.id)),
+      valor: names[5],
+      ids: JSON.stringify(made.map((p) => p.id)),
     });
     const done = await finished(job.id);
+    expect(done.estado).toBe('terminado');
     const report = massEditReport(done);
-    expect(report.rejected).toBe(3);
-    expect(report.updated).toBe(0);
-    expect(report.rejectedRows.map((r) => r.line).sort()).toEqual(some.map((p) => p.id).sort());
-    expect(report.rejectedRows[0].problems[0].reason).toContain('Categoría que no existe');
-    const after = await rows(admin, '/productos', { where: { id: { inq: some.map((p) => p.id) } } });
-    expect(after.map((p) => p.categorias).sort()).toEqual(some.map((p) => p.categorias).sort());
+    expect(report).toMatchObject({ total: 3, done: 3, updated: 2, unchanged: 0, rejected: 1 });
+    expect(report.rejectedRows).toEqual([
+      {
+        line: made[0].id,
+        problems: [{ column: `${tag}-lleno`, reason: '«Categorías» admite como máximo 500 caracteres.' }],
+      },
+    ]);
+    const after = await rows(admin, '/productos', {
+      where: { id: { inq: made.map((p) => p.id) } },
+      order: ['id ASC'],
+    });
+    expect(after.map((p) => p.categorias)).toEqual([full, names[5], names[5]]);
   });
 
   it('cancel stops the job between batches; what was not reached stays as it was', async () => {

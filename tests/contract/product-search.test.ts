@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
  * Contract: «find any product» (issue 16). `where.buscar` on GET /productos and /productos/count matches the SKU
- * and the general data's title, EAN and brand, case- and accent-insensitive, with `%`, `_`, `'` and emoji
- * literal and a bounded length; another company's products are never found. `where.categoria` (a category id)
- * finds the products of the category and of its subcategories. The data provider maps the list's filters there.
+ * and the general data's title, EAN and brand, case- and accent-insensitive, with `%`, `_`, `'`, `\` and emoji
+ * literal (half an emoji finds nothing) and a bounded length (a longer text is a 400 saying so); another
+ * company's products are never found. `where.categoria` (a category id) finds the products of the category and
+ * of its subcategories. The data provider maps the list's filters there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../src/core/gtin';
-import { SEARCH_MAX_LENGTH, SEARCH_TEXT_COLUMN } from '../../src/core/productSearch';
+import { SEARCH_LIMIT, SEARCH_MAX_LENGTH, SEARCH_TEXT_COLUMN } from '../../src/core/productSearch';
 import { filterToWhere } from '../../src/dataProvider/where';
 import { productos } from '../../src/resources/productos/schema';
 import { testUser } from '../support/access';
@@ -83,6 +84,7 @@ beforeAll(async () => {
     `Lámparas ${tag} exterior`,
   );
   await product('comilla', 1, { titulo: "Llave d'Or 🔧 inglesa" });
+  await product('barra', 1, { titulo: 'Racor 1\\2 pulgada' });
   await product('otra', 2, { titulo: 'Lámpara de Iluminación LED ajena', ean: EAN });
 });
 
@@ -103,14 +105,17 @@ describe('one search box over SKU, title, EAN and brand', () => {
     expect(await search(`bricomarca ${tag}`)).toEqual(['guion']);
   });
 
-  it('takes %, _, quote and emoji literally', async () => {
+  it('takes %, _, quote, backslash and emoji literally', async () => {
     expect(await search('100%')).toEqual(['taladro']);
     expect(await search('%')).toEqual(['taladro']);
     expect(await search('_')).toEqual(['guion']);
     expect(await search('a_1')).toEqual(['guion']);
     expect(await search("d'or")).toEqual(['comilla']);
     expect(await search('🔧')).toEqual(['comilla']);
-    expect(await search('\\')).toEqual([]);
+    expect(await search('\\')).toEqual(['barra']);
+    expect(await search('1\\2')).toEqual(['barra']);
+    // half an emoji (a lone surrogate) is a text that matches nothing, not an error
+    expect(await search('\uD83D')).toEqual([]);
   });
 
   it('never finds another company’s products', async () => {
@@ -123,9 +128,15 @@ describe('one search box over SKU, title, EAN and brand', () => {
   });
 
   it('refuses a text longer than the limit, or no text, with a clear 400', async () => {
-    const long = await call(admin, 'GET', `/productos?filter=${q({ where: { buscar: 'x'.repeat(500) } })}`);
-    expect(long.status).toBe(400);
-    expect(JSON.stringify(long.body)).toContain(`${SEARCH_MAX_LENGTH} caracteres`);
+    for (const length of [500, 5000]) {
+      const long = await call(
+        admin,
+        'GET',
+        `/productos?filter=${q({ where: { buscar: 'x'.repeat(length) } })}`,
+      );
+      expect(long.status).toBe(400);
+      expect(long.body.error?.message).toBe(`${SEARCH_LIMIT} (recibidos ${length}).`);
+    }
     const count = await call(admin, 'GET', `/productos/count?where=${q({ buscar: { like: '%' } })}`);
     expect(count.status).toBe(400);
     expect(await search('x'.repeat(SEARCH_MAX_LENGTH))).toEqual([]);

@@ -31,6 +31,7 @@ import {
   QuietBulkActionsToolbar,
 } from '../../resources/generic/keyboardRows';
 import { ListPagination } from '../../resources/generic/listParts';
+import { ListLoadError } from '../../resources/generic/ListLoadError';
 import { SavedViewsButton } from '../../resources/generic/SavedViews';
 import { fieldFor } from '../../resources/generic/fieldFor';
 import { SNField } from '../../resources/generic/recordFields';
@@ -135,6 +136,7 @@ export const ProductList = () => {
       filters={listFilters(schema)}
       actions={<ListActions schema={schema} />}
       pagination={<ListPagination />}
+      error={<ListLoadError />}
       exporter={false}
     >
       <AfterFirstRender>

@@ -6,8 +6,9 @@
  */
 import { useMemo } from 'react';
 import { AutocompleteInput, TextInput, useGetList } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { buildTree, type CategoryRow } from '../../core/categoryTree';
-import { SEARCH_MAX_LENGTH } from '../../core/productSearch';
+import { SEARCH_LIMIT, SEARCH_MAX_LENGTH } from '../../core/productSearch';
 
 interface FilterInputProps {
   source: string;
@@ -15,17 +16,25 @@ interface FilterInputProps {
   alwaysOn?: boolean;
 }
 
-export const ProductSearchInput = ({ source, label = 'Buscar', alwaysOn }: FilterInputProps) => (
-  <TextInput
-    source={source}
-    label={label}
-    alwaysOn={alwaysOn}
-    placeholder="SKU, título, EAN o marca"
-    helperText={false}
-    resettable
-    slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH } }}
-  />
-);
+/**
+ * The search box: at most SEARCH_MAX_LENGTH characters (what the API searches); a longer text typed or pasted
+ * is cut there by the box, and the box says so rather than searching the cut text unsaid.
+ */
+export const ProductSearchInput = ({ source, label = 'Buscar', alwaysOn }: FilterInputProps) => {
+  const value: unknown = useWatch({ name: source });
+  const full = typeof value === 'string' && value.length >= SEARCH_MAX_LENGTH;
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      alwaysOn={alwaysOn}
+      placeholder="SKU, título, EAN o marca"
+      helperText={full ? `${SEARCH_LIMIT}: se buscan los primeros.` : false}
+      resettable
+      slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH } }}
+    />
+  );
+};
 
 interface Choice {
   id: string | number;

@@ -8,6 +8,7 @@ import { filtersFor } from './filtersFor';
 import { useLastSelected } from './listMemory';
 import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from './keyboardRows';
 import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
+import { ListLoadError } from './ListLoadError';
 import { usePendingNotice } from './reloadOnDelete';
 import { DEFAULT_PER_PAGE } from './listDefaults';
 import { PimDatagridConfigurable } from './PimDatagridConfigurable';
@@ -45,6 +46,7 @@ export const GenericList = ({ schema }: GenericListProps) => {
       filters={filters.length > 0 ? filters : undefined}
       actions={<GenericListActions schema={schema} />}
       pagination={<ListPagination />}
+      error={<ListLoadError />}
     >
       <PimDatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}

@@ -2,8 +2,8 @@
  * «Vistas» of a list (issue 16): the current filters, visible columns, sort and page size saved under a name
  * through the API (resource vistas-guardadas, src/resources/vistasGuardadas/schema.ts), per user and company;
  * a view may be shared with the company and one of the user's views is their default, applied when the list
- * opens without filters in its address. A view naming a column the list no longer has is applied without it,
- * and the notice says which (src/core/savedViews.ts).
+ * opens without filters in its address. A view naming a filter, a sort or a column the list no longer has is
+ * applied without it, and the notice says which (src/core/savedViews.ts).
  */
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import {
@@ -39,13 +39,16 @@ import {
 } from 'react-admin';
 import {
   columnsForView,
-  missingColumnsMessage,
+  knownViewState,
+  missingPartsMessage,
   parseViewState,
   serializeViewState,
   viewNameError,
   visibleColumnKeys,
   type SavedViewState,
 } from '../../core/savedViews';
+import { knownFilterKey, knownSortField } from '../../dataProvider/where';
+import { schemaFor } from '../registry';
 import { vistasGuardadas } from '../vistasGuardadas/schema';
 import { useVisibleColumns } from './visibleColumns';
 
@@ -81,18 +84,27 @@ const useViewState = () => {
   });
 
   const apply = (view: SavedView): void => {
-    const state = parseViewState(view.estado);
-    if (!state) {
+    const stored = parseViewState(view.estado);
+    if (!stored) {
       notify(`La vista «${view.nombre}» no se puede leer: guárdela de nuevo.`, { type: 'error' });
       return;
     }
+    // filters and a sort the list no longer has are left out (the data provider would drop them unsaid)
+    const schema = schemaFor(resource);
+    const { state, filters, sort } = schema
+      ? knownViewState(stored, {
+          filter: (key) => knownFilterKey(schema, key),
+          sort: (field) => knownSortField(schema, field),
+        })
+      : { state: stored, filters: [], sort: undefined };
     // react-admin queues these changes into one change of the list's parameters.
     setFilters(state.filter, state.displayedFilters ?? {}, false);
     if (state.sort) setSort(state.sort);
     if (state.perPage && state.perPage !== perPage) setPerPage(state.perPage);
-    const { indexes, missing } = columnsForView(state.columns, available);
+    const { indexes, missing: columns } = columnsForView(state.columns, available);
     if (indexes) setColumns(indexes);
-    if (missing.length) notify(missingColumnsMessage(missing), { type: 'warning' });
+    const missing = missingPartsMessage({ filters, sort, columns });
+    if (missing) notify(missing, { type: 'warning' });
     else notify(`Vista «${view.nombre}» aplicada.`, { type: 'info' });
   };
 

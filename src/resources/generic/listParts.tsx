@@ -17,7 +17,11 @@ import { bulkDeletedMessage, useDeleteSideEffects } from './reloadOnDelete';
 
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
-export const ListPagination = () => <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />;
+/** The lists' pager; none while the rows could not be read (ListLoadError says why). */
+export const ListPagination = () => {
+  const { error } = useListContext();
+  return error ? null : <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />;
+};
 
 export const GenericListActions = ({ schema }: { schema: ResourceSchema }) => {
   const { total } = useListContext();

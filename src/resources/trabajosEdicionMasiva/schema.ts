@@ -1,4 +1,4 @@
-import { JOB_STATES, MASS_EDIT_OPERATIONS } from '../../core/massEdit';
+import { JOB_STATES, MASS_EDIT_OPERATIONS, MASS_EDIT_VALUE_MAX_LENGTH } from '../../core/massEdit';
 import { datetime, defineResource, empresaId, id, int, ref, sn, str, text } from '../fields';
 
 /**
@@ -30,7 +30,7 @@ export const trabajosEdicionMasiva = defineResource({
     str('campo', 'Campo', { required: true, maxLength: 100 }),
     // campo 'atributo': the attribute whose value the products get (src/core/massEdit.ts ATTRIBUTE_FIELD)
     ref('atributoId', 'Atributo', 'atributos', { inList: false }),
-    text('valor', 'Valor', { maxLength: 2000 }),
+    text('valor', 'Valor', { maxLength: MASS_EDIT_VALUE_MAX_LENGTH }),
     str('operacion', 'Operación', { choices: MASS_EDIT_OPERATIONS, default: 'reemplazar', maxLength: 20 }),
     text('ids', 'Productos', { maxLength: 200_000, inList: false }),
     text('filtro', 'Filtro', { maxLength: 20_000, inList: false }),
