@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnApi, stopApi, type ApiProcess } from '../support/api-process';
-import { demoLogins } from '../support/server';
+import { loginToken } from '../support/server';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pim-bad-input-'));
 const running: ApiProcess[] = [];
@@ -22,15 +22,7 @@ afterAll(async () => {
 });
 
 async function headersOf(api: ApiProcess): Promise<Record<string, string>> {
-  const { email, password } = demoLogins().admin;
-  const res = await fetch(`${api.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  return { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
+  return { Authorization: `Bearer ${await loginToken(api.url)}`, 'Content-Type': 'application/json' };
 }
 
 describe('a database that is not there', () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { q } from '../support/api';
 import { spawnApi, stopApi, type ApiProcess } from '../support/api-process';
-import { demoLogins } from '../support/server';
+import { loginToken } from '../support/server';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-durability-'));
 const running: ApiProcess[] = [];
@@ -27,17 +27,6 @@ async function start(): Promise<ApiProcess> {
   running.push(api);
   await api.ready;
   return api;
-}
-
-async function login(url: string): Promise<string> {
-  const { email, password } = demoLogins().admin;
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
 /** Writes marketplaces from `writers` loops until `stop()`; answers the codes of the writes answered 2xx. */
@@ -88,7 +77,7 @@ describe('embedded database durability', () => {
     const acknowledged: string[] = [];
     let api = await start();
     for (let round = 1; round <= 5; round++) {
-      const token = await login(api.url);
+      const token = await loginToken(api.url);
       const writes = writeContinuously(api.url, token, round);
       // Killed while writes are in flight: once some have been answered, a little later each round.
       while (writes.acknowledged.length < 10 && writes.refused.length === 0) {
@@ -103,7 +92,7 @@ describe('embedded database durability', () => {
       acknowledged.push(...writes.acknowledged);
 
       api = await start();
-      const stored = await storedCodes(api.url, await login(api.url));
+      const stored = await storedCodes(api.url, await loginToken(api.url));
       const lost = acknowledged.filter((codigo) => !stored.has(codigo));
       expect(lost).toEqual([]);
     }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { q } from '../support/api';
 import { spawnApi, stopApi, type ApiProcess } from '../support/api-process';
-import { demoLogins } from '../support/server';
+import { loginToken } from '../support/server';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pim-full-disk-'));
 const dataDir = path.join(dir, 'data');
@@ -31,18 +31,11 @@ async function start(): Promise<{ api: ApiProcess; headers: Record<string, strin
   const api = await spawnApi(dataDir, env);
   running.push(api);
   await api.ready;
-  const { email, password } = demoLogins().admin;
-  const res = await fetch(`${api.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const { accessToken } = (await res.json()) as { accessToken: string };
+  const accessToken = await loginToken(api.url);
   return { api, headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' } };
 }
 
-/** The messages of the 507 answers: what the user reads. */
+/** The messages of the 5xx answers: what the user reads. */
 const refusals: string[] = [];
 
 const post = async (api: ApiProcess, headers: Record<string, string>, codigo: string) => {
@@ -53,7 +46,7 @@ const post = async (api: ApiProcess, headers: Record<string, string>, codigo: st
       body: JSON.stringify({ codigo }),
     });
     const body = (await res.json()) as { error?: { message?: string } };
-    if (res.status === 507) refusals.push(body.error?.message ?? '');
+    if (res.status >= 500) refusals.push(`${res.status} ${body.error?.message ?? ''}`);
     return res.status;
   } catch {
     return 0; // the connection closed: not acknowledged
@@ -84,10 +77,13 @@ describe('a full disk under the embedded database', () => {
       statuses.some((s) => s >= 500),
       String(statuses),
     ).toBe(true);
-    // The disk's refusal says so, in the user's words (the cause, with the server's file names, is logged).
+    // The refusal says so in the user's words (the cause, with the server's file names, is logged): the disk's
+    // 507, or, once the database has stopped over it, the 503 of a database that is not there.
     expect(refusals.length, String(statuses)).toBeGreaterThan(0);
     for (const message of refusals)
-      expect(message).toMatch(/^No se ha guardado el cambio: el disco de la base de datos está lleno/);
+      expect(message).toMatch(
+        /^(507 No se ha guardado el cambio: el disco de la base de datos está lleno|503 Sin conexión con la base de datos)/,
+      );
 
     rmSync(marker);
     if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
