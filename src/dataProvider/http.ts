@@ -90,15 +90,22 @@ const storeError = (message: string): void => {
 };
 
 /**
+ * 5xx answers whose message the API words for the person (a database it cannot reach or that did not answer in
+ * time: 503; a full or read-only disk: 507), so the person learns the change was not stored and why.
+ */
+const WORDED_SERVER_ERRORS = new Set([503, 507]);
+
+/**
  * Any failure → an HttpError with the Spanish catalogue message (docs/requirements.md#r8-errors). Abort errors pass through untouched.
- * 5xx answers carry strong-error-handler's generic 'Internal Server Error', so they get the Spanish generic text.
+ * Other 5xx answers carry strong-error-handler's generic 'Internal Server Error', so they get the Spanish generic text.
  */
 export const toHttpError = (error: unknown): unknown => {
   if (isAbortError(error)) return error;
   if (error instanceof HttpError) {
     const status = typeof error.status === 'number' ? error.status : Number(error.status);
     if (!status) return new HttpError(CONNECTION_ERROR_MESSAGE, 0, error.body ?? null);
-    const message = (status < 500 ? serverErrorMessage(error.body) : undefined) ?? GENERIC_ERROR_MESSAGE;
+    const worded = status < 500 || WORDED_SERVER_ERRORS.has(status);
+    const message = (worded ? serverErrorMessage(error.body) : undefined) ?? GENERIC_ERROR_MESSAGE;
     return new HttpError(message, status, error.body ?? null);
   }
   if (error instanceof TypeError) return new HttpError(CONNECTION_ERROR_MESSAGE, 0, null);

@@ -207,6 +207,30 @@ describe('createHttpClient — error catalogue (docs/requirements.md#r8-errors)'
     expect(localStorage.getItem('error')).toBe(GENERIC_ERROR_MESSAGE);
   });
 
+  it.each([
+    [
+      503,
+      'Sin conexión con la base de datos: la operación no se ha podido confirmar. Inténtelo de nuevo en unos momentos.',
+    ],
+    [507, 'No se ha guardado el cambio: el disco de la base de datos está lleno o no admite escrituras.'],
+  ])(
+    'HTTP %i → the message the API words for the person (the change was not stored, and why)',
+    async (status, text) => {
+      const body = { error: { statusCode: status, message: text } };
+      const http = client(() => Promise.reject(new HttpError(text, status, body)));
+      await expect(http(`${API}/productos`)).rejects.toMatchObject({ status, message: text, body });
+      expect(localStorage.getItem('error')).toBe(text);
+    },
+  );
+
+  it('HTTP 503 without a message → the generic Spanish message', async () => {
+    const http = client(() => Promise.reject(new HttpError('Service Unavailable', 503, null)));
+    await expect(http(`${API}/productos`)).rejects.toMatchObject({
+      status: 503,
+      message: GENERIC_ERROR_MESSAGE,
+    });
+  });
+
   it("HTTP 4xx → the server's error.message, body intact (code, details)", async () => {
     const body = {
       error: {
