@@ -36,6 +36,19 @@ describe('generated create/edit forms', () => {
     expect(textbox('Código').value).toBe('X1');
   });
 
+  it('bounds a text declared without a length by what its column keeps, as the API does', async () => {
+    const create = vi.fn();
+    const provider = fakeProvider();
+    renderScreen('/Clubs/create', {
+      dataProvider: { ...provider, create: (...args) => (create(...args), provider.create(...args)) },
+    });
+    const descripcion = await screen.findByRole('textbox', { name: 'Descripción' });
+    fireEvent.change(descripcion, { target: { value: 'x'.repeat(65536) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Debe tener 65535 caracteres como máximo')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('rejects decimals in integer fields with a Spanish message', async () => {
     renderScreen('/Tablas/create');
     const orden = await screen.findByRole('spinbutton', { name: 'Orden' });

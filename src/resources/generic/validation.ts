@@ -1,6 +1,7 @@
 /** react-admin validators derived from a field declaration. Messages are i18n keys (Spanish by default). */
 import { maxLength, minValue, number, required, type Validator } from 'react-admin';
 import { datePart } from '../../core/datePart';
+import { textMaxLength } from '../../core/textLength';
 import { fieldFormatError, notBeforeMessage } from '../rules';
 import type { FieldSchema, ResourceSchema } from '../types';
 import { lenientError, lenientValue } from './lenient';
@@ -41,9 +42,8 @@ export const validatorsFor = (field: FieldSchema, schema?: ResourceSchema): Vali
   if (field.lenient) {
     validators.push((value: unknown) => lenientError(field, value));
   } else {
-    if (field.maxLength !== undefined && (field.type === 'string' || field.type === 'text')) {
-      validators.push(maxLength(field.maxLength));
-    }
+    // what the column keeps (declared, else its type's size): the API refuses longer text on save
+    if (field.type === 'string' || field.type === 'text') validators.push(maxLength(textMaxLength(field)));
     // decimals ('number') are read and checked by their input (DecimalInput), in the interface language.
     if (field.type === 'integer') validators.push(number());
     if (field.type === 'integer') validators.push(integer());
