@@ -13,10 +13,6 @@ import { createPimStore } from './layout/store';
 import { openingListQuery, prefetchListPage } from './resources/generic/openingListQuery';
 import { allSchemas } from './resources/registry';
 
-/** How long the first render may wait for the opening list's rows once the screen's code is there. */
-const OPENING_ROWS_WAIT_MS = 400;
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const start = async () => {
   const configured = Promise.all([loadRuntimeConfig(), loadMessages(getLanguage())]);
   const signedIn = Boolean(getAccessToken());
@@ -43,12 +39,8 @@ const start = async () => {
   const opening = signedIn
     ? openingListQuery(window.location.hash, allSchemas(), store, opensStandardList)
     : undefined;
-  const openingRows = opening ? prefetchListPage(queryClient, dataProvider, opening) : undefined;
+  if (opening) void prefetchListPage(queryClient, dataProvider, opening);
   await preloaded;
-  // The first render shows the rows when they are about to come: each render before them re-renders the whole
-  // screen, and while those renders hold the page the answer waits to be read (it arrived first and was read
-  // some 900 ms later). A slow answer is not waited for: the list shows its loading state as usual.
-  if (openingRows) await Promise.race([openingRows, delay(OPENING_ROWS_WAIT_MS)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
   createRoot(root).render(
