@@ -17,9 +17,13 @@ test('save a view of the product list (search, page size, a column), reload, get
 
   // the state to keep: a title word, 25 per page, the «Marca» column shown
   await searchBox(page).fill('taladro');
+  // the list takes the search after its own 500 ms pause: a page size chosen before that would be written back
+  // by the search's change (react-admin builds it over the parameters of the moment it was typed)
+  await expect(page).toHaveURL(/taladro/);
   await expect(page.locator('tbody td.column-nombre').first()).toBeVisible();
   await perPage(page).click();
   await page.getByRole('option', { name: '25', exact: true }).click();
+  await expect(perPage(page)).toHaveText('25');
   await page.getByRole('button', { name: 'Columnas' }).click();
   await page.getByRole('presentation').getByLabel('Marca', { exact: true }).click();
   await page.keyboard.press('Escape');
