@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isFinished } from '../../src/core/massEdit';
 import { apiHelpers, type Row } from '../support/api';
-import { spawnApi, stopApi, type ApiProcess } from '../support/api-process';
+import { spawnApi, stopRunning, type ApiProcess } from '../support/api-process';
 import { demoLogins, loginToken } from '../support/server';
 
 const PATH = '/trabajos-edicion-masiva';
@@ -22,8 +22,7 @@ let url = '';
 const { call, rows, count } = apiHelpers(() => url);
 
 afterAll(async () => {
-  for (const api of running)
-    if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
+  await stopRunning(running);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,15 +9,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, spawnApi, stopApi, type ApiProcess } from '../support/api-process';
+import { freePort, spawnApi, stopApi, stopRunning, type ApiProcess } from '../support/api-process';
 import { loginToken } from '../support/server';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pim-bad-input-'));
 const running: ApiProcess[] = [];
 
 afterAll(async () => {
-  for (const api of running)
-    if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
+  await stopRunning(running);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -10,15 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { q } from '../support/api';
-import { spawnApi, stopApi, type ApiProcess } from '../support/api-process';
+import { spawnApi, stopApi, stopRunning, type ApiProcess } from '../support/api-process';
 import { loginToken } from '../support/server';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-durability-'));
 const running: ApiProcess[] = [];
 
 afterAll(async () => {
-  for (const api of running)
-    if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
+  await stopRunning(running);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { q } from '../support/api';
-import { spawnApi, stopApi, type ApiProcess } from '../support/api-process';
+import { spawnApi, stopApi, isRunning, stopRunning, type ApiProcess } from '../support/api-process';
 import { loginToken } from '../support/server';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pim-full-disk-'));
@@ -22,8 +22,7 @@ const env = {
 const running: ApiProcess[] = [];
 
 afterAll(async () => {
-  for (const api of running)
-    if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
+  await stopRunning(running);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,7 +85,7 @@ describe('a full disk under the embedded database', () => {
       );
 
     rmSync(marker);
-    if (api.child.exitCode === null && api.child.signalCode === null) await stopApi(api);
+    if (isRunning(api)) await stopApi(api);
     else {
       // The API ended itself (its database could not go on): non-zero, saying why.
       expect(await api.exited).not.toBe(0);

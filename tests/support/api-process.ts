@@ -66,3 +66,12 @@ export async function stopApi(api: ApiProcess, ms = 20_000): Promise<void> {
   await api.exited;
   clearTimeout(timer);
 }
+
+/** Whether the process has neither exited nor been ended by a signal. */
+export const isRunning = (api: ApiProcess): boolean =>
+  api.child.exitCode === null && api.child.signalCode === null;
+
+/** Stops, one after the other, those of `apis` still running (a test file's clean-up). */
+export async function stopRunning(apis: ApiProcess[]): Promise<void> {
+  for (const api of apis) if (isRunning(api)) await stopApi(api);
+}
