@@ -226,4 +226,42 @@ describe('saved views (Vistas)', () => {
     await screen.findByText('Vista «Mía» eliminada.');
     expect(await row()).toBeUndefined();
   });
+
+  it('the owner updates a view with the list as it is now, after confirming; its name and flags stay', async () => {
+    const { provider, stored } = withViews([
+      {
+        id: 2,
+        empresaId: 1,
+        usuarioId: ME,
+        recurso: 'Marca',
+        nombre: 'Mía',
+        compartidaSN: 'S',
+        predeterminadaSN: 'N',
+        estado: json({ filter: {}, perPage: 10 }),
+      },
+    ]);
+    renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
+    await screen.findByText('Marca 01');
+    const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
+    fireEvent.change(input as HTMLInputElement, { target: { value: 'Marca 07' } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+
+    const dialog = await openViews();
+    const mine = await within(dialog).findByRole('listitem', { name: 'Mía' });
+    fireEvent.click(within(mine).getByRole('button', { name: 'Actualizar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Actualizar vista' });
+    expect(
+      within(confirm).getByText(
+        '¿Sustituir lo que guarda la vista «Mía» por los filtros, columnas, orden y tamaño de página actuales?',
+      ),
+    ).toBeTruthy();
+    // nothing is written before the confirmation
+    expect(parseViewState((await stored())[0].estado)).toMatchObject({ filter: {} });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Actualizar' }));
+    await screen.findByText('Vista «Mía» actualizada con la vista actual.');
+
+    const [row] = await stored();
+    expect(row).toMatchObject({ id: 2, nombre: 'Mía', compartidaSN: 'S', predeterminadaSN: 'N' });
+    expect(parseViewState(row.estado)).toMatchObject({ filter: { nombre: 'Marca 07' }, perPage: 10 });
+  });
 });

@@ -126,6 +126,14 @@ describe('who changes a view', () => {
     const renamed = await call(ana.token, 'PATCH', `${PATH}/${privada.id}`, { nombre: 'Ana renombrada' });
     expect(renamed.status).toBe(204);
     expect((await call(ana.token, 'GET', `${PATH}/${privada.id}`)).body.usuarioId).toBe(ana.id);
+    // «Actualizar»: the owner gives the view the list as it is now
+    const estado = JSON.stringify({ filter: { finalizado: 'N' }, columns: ['nombre', 'sku'], perPage: 50 });
+    expect((await call(bea.token, 'PATCH', `${PATH}/${shared.id}`, { estado })).status).toBe(403);
+    expect((await call(ana.token, 'PATCH', `${PATH}/${privada.id}`, { estado })).status).toBe(204);
+    expect((await call(ana.token, 'GET', `${PATH}/${privada.id}`)).body).toMatchObject({
+      nombre: 'Ana renombrada',
+      estado,
+    });
   });
 
   it('one default view per user and list: making one the default lowers the others', async () => {

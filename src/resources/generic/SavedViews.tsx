@@ -126,6 +126,7 @@ export const SavedViewsButton = () => {
   const [predeterminada, setPredeterminada] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
   const [toDelete, setToDelete] = useState<SavedView | null>(null);
+  const [toReplace, setToReplace] = useState<SavedView | null>(null);
 
   const { data: views = [], refetch } = useGetList<SavedView>(
     VIEWS,
@@ -215,6 +216,19 @@ export const SavedViewsButton = () => {
         onError: failed,
       },
     );
+
+  /** The view takes the list's current filters, columns, sort and page size (its name and flags stay). */
+  const confirmReplace = () => {
+    const view = toReplace;
+    setToReplace(null);
+    if (!view) return;
+    const serialized = serializeViewState(current());
+    if (!serialized.ok) {
+      notify(serialized.message, { type: 'error' });
+      return;
+    }
+    change(view, { estado: serialized.text }, `Vista «${view.nombre}» actualizada con la vista actual.`);
+  };
 
   const confirmDelete = () => {
     const view = toDelete;
@@ -342,6 +356,9 @@ export const SavedViewsButton = () => {
                         >
                           {isYes(view.compartidaSN) ? 'Dejar de compartir' : 'Compartir'}
                         </MuiButton>
+                        <MuiButton size="small" onClick={() => setToReplace(view)}>
+                          Actualizar
+                        </MuiButton>
                         <MuiButton size="small" color="error" onClick={() => setToDelete(view)}>
                           Eliminar
                         </MuiButton>
@@ -357,6 +374,15 @@ export const SavedViewsButton = () => {
           <MuiButton onClick={() => setOpen(false)}>Cerrar</MuiButton>
         </DialogActions>
       </Dialog>
+      <Confirm
+        isOpen={toReplace !== null}
+        title="Actualizar vista"
+        content={`¿Sustituir lo que guarda la vista «${toReplace?.nombre ?? ''}» por los filtros, columnas, orden y tamaño de página actuales?`}
+        confirm="Actualizar"
+        cancel="Cancelar"
+        onConfirm={confirmReplace}
+        onClose={() => setToReplace(null)}
+      />
       <Confirm
         isOpen={toDelete !== null}
         title="Eliminar vista"
