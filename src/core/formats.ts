@@ -25,8 +25,31 @@ const intlLocale = (locale: string | undefined | null): string => INTL_LOCALE[nu
 const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dateFormat = (locale: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
+/**
+ * One Intl object per locale and kind, made on first use: making one costs far more than using it (a list's
+ * first render formats tens of counts and dates).
+ */
+function keptPerKey<T>(make: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = make(key);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+const localDateFormat = keptPerKey(
+  (locale) => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
+const utcDateFormat = keptPerKey(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+);
+const countFormat = keptPerKey((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const pluralRules = keptPerKey((locale) => new Intl.PluralRules(locale));
 
 /** A calendar date ('yyyy-mm-dd…') in the language's form; '' when empty, the text itself when unreadable. */
 export function formatDate(value: unknown, locale?: string | null): string {
@@ -34,7 +57,7 @@ export function formatDate(value: unknown, locale?: string | null): string {
   const match = typeof value === 'string' ? DATE_PART.exec(value) : null;
   if (!match) return String(value);
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? String(value) : dateFormat(intlLocale(locale), 'UTC').format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : utcDateFormat(intlLocale(locale)).format(date);
 }
 
 /** A moment in local time: date in the language's form, a space, then hh:mm:ss (24 h); 'yyyy-mm-dd' is a date. */
@@ -45,17 +68,17 @@ export function formatDateTime(value: unknown, locale?: string | null): string {
   if (Number.isNaN(date.getTime())) return String(value);
   const pad = (n: number) => String(n).padStart(2, '0');
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${dateFormat(intlLocale(locale)).format(date)} ${time}`;
+  return `${localDateFormat(intlLocale(locale)).format(date)} ${time}`;
 }
 
 /** A whole count with the language's thousands mark (Spanish groups from five digits on, as the RAE writes). */
 export function formatCount(n: number, locale?: string | null): string {
-  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(n);
+  return countFormat(intlLocale(locale)).format(n);
 }
 
 /** Whether `n` takes the singular in this language. */
 export function isSingular(n: number, locale?: string | null): boolean {
-  return new Intl.PluralRules(intlLocale(locale)).select(n) === 'one';
+  return pluralRules(intlLocale(locale)).select(n) === 'one';
 }
 
 /** «1 producto», «2 productos», «1.234 productos»: the count and the noun that agrees with it. */

@@ -29,7 +29,7 @@ import { runImport, type ImportProgress } from './runner';
 import { ImportLeaveGuard } from './ImportLeaveGuard';
 import { importSchemas, resolveTable } from '../../resources/csvTables';
 import { useAllowedTables } from './useAllowedTables';
-import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
+import { formatCount } from '../../core/formats';
 import {
   importReducer,
   initialImportState,

@@ -20,7 +20,7 @@ import { mappableFields, type ColumnMapping } from './mapping';
 import type { PreparedRow } from './prepare';
 import { describeProblems } from './report';
 import type { ImportProgress, ImportReport, RejectedRow } from './runner';
-import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
+import { formatCount } from '../../core/formats';
 
 /** Rows of problems listed on the page (the downloadable file has them all). */
 export const LISTED_PROBLEMS = 200;

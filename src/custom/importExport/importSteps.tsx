@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { QUICK_PRODUCT_EMPRESA_ID } from '../../core/csv/normalize';
 import { keyDescription, tableLabel } from '../../resources/csvTables';
-import { formatCount } from '../../resources/generic/csvExport/useCsvExport';
+import { formatCount } from '../../core/formats';
 import type { ResourceSchema } from '../../resources/types';
 import { MappingTable, PreviewTable, ProblemsTable, ProgressPanel, ReportPanel } from './importParts';
 import type { Checking, Prepared } from './importState';

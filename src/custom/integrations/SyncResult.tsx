@@ -6,6 +6,7 @@ import { Alert, AlertTitle, Button, List, ListItem, ListItemText, Typography } f
 import Download from '@mui/icons-material/Download';
 import { downloadText } from '../../resources/generic/csvExport/download';
 import { failuresCsv, FAILURES_SHOWN, moreFailures, syncSeverity, type SyncSummary } from './outcomes';
+import { formatCount } from '../../core/formats';
 
 export function SyncResult({ summary, title }: { summary: SyncSummary; title?: string }) {
   const more = moreFailures(summary.errores.length);
@@ -32,7 +33,7 @@ export function SyncResult({ summary, title }: { summary: SyncSummary; title?: s
             </Typography>
           )}
           <Button size="small" startIcon={<Download />} onClick={download}>
-            Descargar los {summary.errores.length.toLocaleString('es-ES')} errores (CSV)
+            Descargar los {formatCount(summary.errores.length)} errores (CSV)
           </Button>
         </>
       )}

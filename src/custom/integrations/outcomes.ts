@@ -11,6 +11,7 @@ import { csvFileName } from '../../core/csv/csvWrite';
 import { toCsv } from '../../resources/csvTables';
 import type { SyncFailure, SyncState, SyncSummary } from '../../core/integrations/contract';
 import { isRecord } from '../../core/guards';
+import { formatCount } from '../../core/formats';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
@@ -111,7 +112,7 @@ export function feedOutcome(fileName: string, rows: number | null): Outcome {
       mensaje: `${FEED_EMPTY}: la empresa seleccionada no tiene productos. No se ha descargado ningún fichero.`,
     };
   }
-  const count = rows === null ? '' : ` (${rows.toLocaleString('es-ES')} productos)`;
+  const count = rows === null ? '' : ` (${formatCount(rows)} productos)`;
   return { severity: 'success', mensaje: `Descargado ${fileName}${count}` };
 }
 
@@ -120,7 +121,7 @@ export const FAILURES_SHOWN = 20;
 
 /** '… y 35 más' under the first failures, or '' when all are shown. */
 export const moreFailures = (total: number, shown: number = FAILURES_SHOWN): string =>
-  total > shown ? `… y ${(total - shown).toLocaleString('es-ES')} más` : '';
+  total > shown ? `… y ${formatCount(total - shown)} más` : '';
 
 export const FAILURES_TABLE = 'fallos_sincronizacion';
 

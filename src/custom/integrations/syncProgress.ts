@@ -5,6 +5,7 @@
  * GET /productos/count, the company's products marked sincronizarConBC S whose run date moved past the newest
  * run date stored before the start (read from the server, so the browser's clock does not matter). Pure.
  */
+import { formatCount } from '../../core/formats';
 
 type Where = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export const progressPercent = ({ done, total }: SyncProgress): number =>
 export function progressText(progress: SyncProgress, withRelations: boolean): string {
   const done = Math.min(progress.done, progress.total);
   if (withRelations && progress.total > 0 && done >= progress.total) {
-    return `Productos: ${progress.total.toLocaleString('es-ES')} de ${progress.total.toLocaleString('es-ES')} · sincronizando repuestos, sustitutos y ensamblados…`;
+    return `Productos: ${formatCount(progress.total)} de ${formatCount(progress.total)} · sincronizando repuestos, sustitutos y ensamblados…`;
   }
-  return `Productos: ${done.toLocaleString('es-ES')} de ${progress.total.toLocaleString('es-ES')}`;
+  return `Productos: ${formatCount(done)} de ${formatCount(progress.total)}`;
 }

@@ -56,12 +56,13 @@ import { filterToWhere } from '../../dataProvider/where';
 import { productos } from '../../resources/productos/schema';
 import { declared } from '../../resources/registry';
 import { trabajosEdicionMasiva } from '../../resources/trabajosEdicionMasiva/schema';
+import { countOf } from '../../core/formats';
 
 const JOBS = trabajosEdicionMasiva.name;
 /** How often a running job is read. */
 export const POLL_MS = 500;
 
-const productos_ = (n: number) => (n === 1 ? '1 producto' : `${n.toLocaleString('es-ES')} productos`);
+const productos_ = (n: number) => countOf(n, ['producto', 'productos']);
 
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Error de conexión.';

@@ -15,11 +15,11 @@ import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import type { ResourceSchema } from '../../types';
 import { downloadText } from './download';
 import type { CsvFile } from './exporter';
+import { formatCount } from '../../../core/formats';
 
 /** Above this many rows (more than one page) the export shows its progress dialog; below it the toast says enough. */
 export const LARGE_EXPORT_ROWS = 5000;
 export const EXPORT_TOAST = 'Generando el fichero CSV…';
-export const formatCount = (n: number): string => n.toLocaleString('es-ES');
 
 export interface ExportJob {
   label: string;
