@@ -23,7 +23,21 @@ export const normalizeLanguage = (value: string | undefined | null): Language =>
   return isLanguage(code) ? code : DEFAULT_LANGUAGE;
 };
 
-export const getLanguage = (): Language => normalizeLanguage(Cookies.get(LANGUAGE_COOKIE));
+/** The cookies the language was last read from, and that language. */
+let lastRead: { cookies: string; language: Language } | undefined;
+
+/**
+ * The language the cookie names. react-admin's store asks for it on every render of whatever reads the locale
+ * (tens of times while the first screen renders); reading all the cookies apart each time is parsed again only
+ * when they have changed.
+ */
+export const getLanguage = (): Language => {
+  const cookies = typeof document === 'undefined' ? '' : document.cookie;
+  if (lastRead?.cookies !== cookies) {
+    lastRead = { cookies, language: normalizeLanguage(Cookies.get(LANGUAGE_COOKIE)) };
+  }
+  return lastRead.language;
+};
 
 export const setLanguage = (language: string): void => {
   Cookies.set(LANGUAGE_COOKIE, normalizeLanguage(language), { expires: 365, sameSite: 'Lax', path: '/' });
