@@ -241,7 +241,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       if (opts.dataDir && store.engine === 'embedded') {
         await importLegacyFile(opts.dataDir, store.dataSource, repositories);
       }
-      if (seed) await seedIfEmpty(repositories);
+      if (seed) await seedIfEmpty(repositories, store.dataSource);
       await store.saveTemplate();
     }
 
