@@ -145,10 +145,16 @@ export const feature: Feature = {
           running = undefined;
         });
     };
-    const first = setTimeout(purge, PURGE_FIRST_MS);
-    const every = setInterval(purge, PURGE_EVERY_MS);
-    first.unref();
-    every.unref();
+    // Once the API has started: on a first start the tables are made and seeded after the features register,
+    // and a purge that came first read tables that were not there yet.
+    let first: NodeJS.Timeout | undefined;
+    let every: NodeJS.Timeout | undefined;
+    app.onStart(() => {
+      first = setTimeout(purge, PURGE_FIRST_MS);
+      every = setInterval(purge, PURGE_EVERY_MS);
+      first.unref();
+      every.unref();
+    });
     app.onStop(async () => {
       stopping = true;
       clearTimeout(first);
