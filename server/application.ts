@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BindingScope } from '@loopback/core';
-import { RestApplication } from '@loopback/rest';
+import { RestApplication, RestBindings } from '@loopback/rest';
 import type { Middleware } from '@loopback/express';
 import { registry, withSchemas } from '../src/resources/registry';
 import type { ResourceSchema } from '../src/resources/types';
@@ -132,6 +132,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         openApiSpec: { disabled: true },
       },
     });
+    // LoopBack builds the request body parser, and with it an instance of each of its five parsers, anew for
+    // every request (GET included): they hold only their options, so one of each serves every request — built
+    // in the REST server's context, where those options (requestBodyParser above) are bound.
+    app.getBinding(RestBindings.REQUEST_BODY_PARSER).inScope(BindingScope.SERVER);
 
     const access = new AccessService(repositories);
     app.bind(AuthBindings.ACCESS).to(access);

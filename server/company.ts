@@ -204,6 +204,12 @@ export class CompanyScopedRepository implements CrudRepo {
     return this.repo.find({ ...filter, where: await this.restrict(filter?.where) });
   }
 
+  /** As `find`, the rows as the API answers them (crud-controllers.ts CrudRepo.findAnswer). */
+  async findAnswer(filter?: Filter<Row>): Promise<object[]> {
+    const scoped = { ...filter, where: await this.restrict(filter?.where) };
+    return this.inner.findAnswer ? this.inner.findAnswer(scoped) : this.inner.find(scoped);
+  }
+
   async count(where?: Where<Row>): Promise<Count> {
     return this.repo.count(await this.restrict(where));
   }

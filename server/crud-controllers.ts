@@ -35,6 +35,8 @@ import type { IdType, Row } from './repositories';
 /** What a generic controller needs from its repository (views implement only find and count). */
 export interface CrudRepo {
   find(filter?: Filter<Row>): Promise<Row[]>;
+  /** The rows of `filter` as the API answers them (plain objects or entities: the same JSON). */
+  findAnswer?(filter?: Filter<Row>): Promise<object[]>;
   count(where?: Where<Row>): Promise<Count>;
   findById?(id: IdType, filter?: FilterExcludingWhere<Row>): Promise<Row>;
   create?(data: DataObject<Row>): Promise<Row>;
@@ -118,10 +120,10 @@ export function defineCrudController({
 
     // Every client filter is checked here, before any store sees it (query-guard.ts).
     // Virtual filters (virtual-filters.ts) leave the where before the check and come back as conditions.
-    async find(filter?: Filter<Row>): Promise<Row[]> {
+    async find(filter?: Filter<Row>): Promise<object[]> {
       const { checked, resolved } = await resolveFilter(schema.name, filter);
       checkFilter(schema, checked, schemaOf);
-      return this.repo.find(resolved);
+      return this.repo.findAnswer ? this.repo.findAnswer(resolved) : this.repo.find(resolved);
     }
 
     async count(where?: Where<Row>): Promise<Count> {

@@ -32,6 +32,7 @@ import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import type { PlainRow } from './repository-set';
 import { serverManagedFields, writeOnlyFields } from './models';
+import { PlainRowReader } from './plain-rows';
 import { inTransaction, supportsTransactions } from './transaction';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 import {
@@ -77,6 +78,8 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly idProp: string;
   private readonly hooks: WriteHooks[] = [];
   private readonly declaredRules: boolean;
+  /** Lists without model instances (null: this model is not one that path is certain of). */
+  private plainReader?: PlainRowReader | null;
 
   constructor(
     entityClass: RowClass,
@@ -275,6 +278,19 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   async find(filter?: Filter<Row>, options?: Options): Promise<Row[]> {
     const rows = await super.find(filter && { ...filter, where: this.where(filter.where) }, options);
     return this.decorated(rows);
+  }
+
+  /**
+   * The rows of `filter` as the API answers them: plain objects (plain-rows.ts) where that path is certain to
+   * give the same body, else LoopBack's entities (which JSON.stringify writes the same).
+   */
+  async findAnswer(filter?: Filter<Row>): Promise<object[]> {
+    if (!this.options.decorate) {
+      this.plainReader ??= PlainRowReader.for(this.modelClass, this.entityClass) ?? null;
+      const plain = await this.plainReader?.find(filter && { ...filter, where: this.where(filter.where) });
+      if (plain) return plain;
+    }
+    return this.find(filter);
   }
 
   async findOne(filter?: Filter<Row>, options?: Options): Promise<Row | null> {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * Size limits of the reference API: JSON bodies above 1 MB are 413, every text field has a maxLength (422
- * naming it), and the AI dispatch takes at most 200 products. Each is a clear 4xx, never a 500.
+ * Size limits of the reference API: JSON bodies above 1 MB (or the configured JSON_BODY_LIMIT) are 413, every
+ * text field has a maxLength (422 naming it), and the AI dispatch takes at most 200 products. Each is a clear
+ * 4xx, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHelpers } from '../support/api';
@@ -48,5 +49,31 @@ describe('limits', () => {
       code: 'TOO_MANY_ITEMS',
       message: 'Se pueden enviar como máximo 200 productos por petición (llegaron 201).',
     });
+  });
+});
+
+describe('a configured JSON body limit', () => {
+  let small: StartedServer;
+  const { call: callSmall } = apiHelpers(() => small.url);
+
+  beforeAll(async () => {
+    small = await startTestServer({ seed: true, jsonBodyLimit: '10kb' });
+  });
+
+  afterAll(async () => {
+    await small?.stop();
+  });
+
+  it('applies to every request, the first and the later ones', async () => {
+    const token = await loginToken(small.url, demoLogins().admin);
+    for (let i = 0; i < 2; i++) {
+      const big = await callSmall(token, 'POST', '/Marca', { nombre: 'x'.repeat(20 * 1024), empresaId: 1 });
+      expect(big.status).toBe(413);
+      const fits = await callSmall(token, 'POST', '/Marca', {
+        nombre: `Marca límite ${Date.now()}-${i}`,
+        empresaId: 1,
+      });
+      expect(fits.status).toBe(200);
+    }
   });
 });

@@ -30,6 +30,8 @@ export interface ServerOptions {
   uploadsDir?: string;
   /** Render the demo catalogue's pictures at start (server/features/demo-images.ts); default off in tests. */
   demoImages?: boolean;
+  /** Largest JSON body accepted (e.g. '1mb', the default). */
+  jsonBodyLimit?: string;
   /** Resources declared outside the registry, or replacing one of it by name (server/application.ts). */
   extraSchemas?: readonly ResourceSchema[];
 }
