@@ -9,7 +9,8 @@
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction;
  * - writes many rows as one (createMany, updateMany: the import's batches) with the same rules, set-based where a hook offers
- *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch.
+ *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch;
+ * - writes the POST route's creates that wait for one under way as one createMany (group commit: create-batch.ts).
  * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
  * PostgreSQL see store/postgres-connector.ts).
  */
@@ -32,6 +33,7 @@ import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import type { PlainRow } from './repository-set';
 import { serverManagedFields, writeOnlyFields } from './models';
+import { createBatcher } from './create-batch';
 import { inTransaction, supportsTransactions } from './transaction';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 import {
@@ -77,6 +79,10 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly idProp: string;
   private readonly hooks: WriteHooks[] = [];
   private readonly declaredRules: boolean;
+  private readonly batch = createBatcher<Row>({
+    one: (data) => this.createOne(data),
+    many: (data) => this.createMany(data),
+  });
 
   constructor(
     entityClass: RowClass,
@@ -314,7 +320,12 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return row;
   }
 
+  /** A route's create may join the creates under way (create-batch.ts); any other runs alone. */
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
+    return options === undefined ? this.batch.create(data) : this.createOne(data, options);
+  }
+
+  private async createOne(data: DataObject<Row>, options?: Options): Promise<Row> {
     const row = await this.prepare(data, 'create');
     if (this.checksWrites) await this.checkRows([row]);
     const created = await this.recorded(options, async (tx) => {
