@@ -3,8 +3,9 @@
  * waits for it, then goes in with every other one that waited, as one write (SchemaRepository.createMany: the
  * same rules and hooks, one transaction, one INSERT per table instead of one transaction per row). Alone, a
  * create runs at once, as before. Each request is answered once its row is committed, with the row as `create`
- * answers it. When the batch fails (a refusal, a duplicate key), nothing of it is stored and its creates run
- * again one by one, in their order: each gets the answer it would have got on its own.
+ * answers it. When the batch fails (a refusal, a duplicate key), nothing of it is stored (the repository
+ * batches only where a create is a transaction) and its creates run again one by one, in their order: each
+ * gets the answer it would have got on its own.
  *
  * Only the generic POST routes batch (`asRouteCreate`): the request ends with the create, so nothing after it
  * in the request relies on having written alone. Creates of different writers (the product history's user and

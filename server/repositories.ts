@@ -10,7 +10,8 @@
  *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction;
  * - writes many rows as one (createMany, updateMany: the import's batches) with the same rules, set-based where a hook offers
  *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch;
- * - writes the POST route's creates that wait for one under way as one createMany (group commit: create-batch.ts).
+ * - writes the POST route's creates that wait for one under way as one createMany (group commit: create-batch.ts), where
+ *   a create is recorded in a transaction.
  * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
  * PostgreSQL see store/postgres-connector.ts).
  */
@@ -320,9 +321,14 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return row;
   }
 
-  /** A route's create may join the creates under way (create-batch.ts); any other runs alone. */
+  /**
+   * A route's create may join the creates under way (create-batch.ts) where a create is a transaction already
+   * (its write is recorded): a batch that fails then leaves nothing behind to be written again. Any other runs
+   * alone.
+   */
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
-    return options === undefined ? this.batch.create(data) : this.createOne(data, options);
+    const batchable = options === undefined && this.recordsWrites && supportsTransactions(this.dataSource);
+    return batchable ? this.batch.create(data) : this.createOne(data, options);
   }
 
   private async createOne(data: DataObject<Row>, options?: Options): Promise<Row> {
