@@ -27,6 +27,7 @@ import {
 import type { CrudAction } from '../src/core/apiPermisos';
 import type { ResourceSchema } from '../src/resources/types';
 import { requires } from './auth/permiso';
+import { asRouteCreate } from './create-batch';
 import { apiIdOf, serverManagedFields, SURROGATE_ID, type EntityClass } from './models';
 import { checkFilter, checkWhere, type SchemaLookup } from './query-guard';
 import { resolveFilter, resolveWhere } from './virtual-filters';
@@ -138,7 +139,7 @@ export function defineCrudController({
     }
 
     create(data: DataObject<Row>): Promise<Row> {
-      return this.repo.create!(data);
+      return asRouteCreate(() => this.repo.create!(data));
     }
 
     async updateAll(data: DataObject<Row>, where?: Where<Row>): Promise<Count> {

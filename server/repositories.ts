@@ -9,7 +9,9 @@
  *   create, update, replace and delete, beforeDelete hooks included (createAll, the seed's bulk insert, only checks unique keys);
  *   afterUpdate hooks get each row as it was and as it is now; recordWrites hooks (history) run in the write's transaction;
  * - writes many rows as one (createMany, updateMany: the import's batches) with the same rules, set-based where a hook offers
- *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch.
+ *   beforeWriteMany, one INSERT per batch, and the recordWrites hooks called once for the batch;
+ * - writes the POST route's creates that wait for one under way as one createMany (group commit: create-batch.ts), where
+ *   a create is recorded in a transaction.
  * Unique keys, case-insensitive `like` and ER_DUP_ENTRY are the database's (indexes from the declarations; on
  * PostgreSQL see store/postgres-connector.ts).
  */
@@ -32,6 +34,7 @@ import type { Getter } from '@loopback/core';
 import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import type { PlainRow } from './repository-set';
 import { serverManagedFields, writeOnlyFields } from './models';
+import { createBatcher } from './create-batch';
 import { PlainRowReader } from './plain-rows';
 import { inTransaction, supportsTransactions } from './transaction';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
@@ -80,6 +83,10 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
   private readonly declaredRules: boolean;
   /** Lists without model instances (null: this model is not one that path is certain of). */
   private plainReader?: PlainRowReader | null;
+  private readonly batch = createBatcher<Row>({
+    one: (data) => this.createOne(data),
+    many: (data) => this.createMany(data),
+  });
 
   constructor(
     entityClass: RowClass,
@@ -330,7 +337,17 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return row;
   }
 
+  /**
+   * A route's create may join the creates under way (create-batch.ts) where a create is a transaction already
+   * (its write is recorded): a batch that fails then leaves nothing behind to be written again. Any other runs
+   * alone.
+   */
   async create(data: DataObject<Row>, options?: Options): Promise<Row> {
+    const batchable = options === undefined && this.recordsWrites && supportsTransactions(this.dataSource);
+    return batchable ? this.batch.create(data) : this.createOne(data, options);
+  }
+
+  private async createOne(data: DataObject<Row>, options?: Options): Promise<Row> {
     const row = await this.prepare(data, 'create');
     if (this.checksWrites) await this.checkRows([row]);
     const created = await this.recorded(options, async (tx) => {
