@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/resources/registry';
-import type { FieldType } from '../../src/resources/types';
+import type { FieldSchema, FieldType } from '../../src/resources/types';
 import { muestras } from '../support/muestras';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
@@ -83,7 +83,7 @@ describe('list answers', () => {
       await answer('Muestras', { where: { nombre: { like: `${tag}%` } }, order: ['id ASC'], limit: 25 }),
     ) as Record<string, unknown>[];
     expect(rows).toHaveLength(3);
-    const answered = muestras.fields.filter((f) => !f.writeOnly);
+    const answered = (muestras.fields as readonly FieldSchema[]).filter((f) => !f.writeOnly);
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(answered.map((f) => f.name));
       expect(row).not.toHaveProperty('clave');
