@@ -45,6 +45,15 @@ const withViews = (views: Row[]) => {
 
 const json = (state: Row) => JSON.stringify(state);
 
+/** The brand list, filtered by a name typed in its filter (one row left). */
+const openMarcasNamed = async (nombre: string, provider: DataProvider) => {
+  renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
+  await screen.findByText('Marca 01');
+  const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
+  fireEvent.change(input as HTMLInputElement, { target: { value: nombre } });
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+};
+
 const openViews = async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Vistas' }));
   return screen.findByRole('dialog', { name: 'Vistas de la lista' });
@@ -55,11 +64,7 @@ beforeEach(() => forgetAppliedDefaults());
 describe('saved views (Vistas)', () => {
   it('saves the current filter, visible columns, sort and page size under a name, shared if asked', async () => {
     const { provider, stored } = withViews([]);
-    renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
-    await screen.findByText('Marca 01');
-    const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
-    fireEvent.change(input as HTMLInputElement, { target: { value: 'Marca 07' } });
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await openMarcasNamed('Marca 07', provider);
 
     const dialog = await openViews();
     expect(within(dialog).getByText('No hay vistas guardadas para esta lista.')).toBeTruthy();
@@ -240,11 +245,7 @@ describe('saved views (Vistas)', () => {
         estado: json({ filter: {}, perPage: 10 }),
       },
     ]);
-    renderScreen('/Marca', { dataProvider: provider, authProvider: auth });
-    await screen.findByText('Marca 01');
-    const input = screen.getAllByLabelText('Nombre').find((element) => element.tagName === 'INPUT');
-    fireEvent.change(input as HTMLInputElement, { target: { value: 'Marca 07' } });
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await openMarcasNamed('Marca 07', provider);
 
     const dialog = await openViews();
     const mine = await within(dialog).findByRole('listitem', { name: 'Mía' });

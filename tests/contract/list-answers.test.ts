@@ -20,6 +20,21 @@ let repositories: Repositories;
 let token: string;
 const tag = `LA${Date.now() % 100000}`;
 
+/** A row with every field filled, as it is written and as its list answers it. */
+const llena = () => ({
+  empresaId: 1,
+  nombre: `${tag} llena`,
+  descripcion: 'Texto largo\ncon «comillas» y emoji 🧪',
+  unidades: 12,
+  precio: 19.95,
+  activa: true,
+  revisada: 'S',
+  desde: '2026-03-01T00:00:00.000Z',
+  // whole seconds: MySQL's DATETIME keeps no fraction
+  vista: '2026-03-01T10:20:30.000Z',
+  idMarca: 1,
+});
+
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const answer = async (path: string, filter: object): Promise<string> => {
   const res = await fetch(`${server.url}/${path}?filter=${q(filter)}`, {
@@ -55,20 +70,7 @@ beforeAll(async () => {
   server = await startTestServer({ seed: true, extraSchemas: [muestras] });
   repositories = (server as unknown as { repositories: Repositories }).repositories;
   token = await loginToken(server.url);
-  await post('Muestras', {
-    empresaId: 1,
-    nombre: `${tag} llena`,
-    descripcion: 'Texto largo\ncon «comillas» y emoji 🧪',
-    unidades: 12,
-    precio: 19.95,
-    activa: true,
-    revisada: 'S',
-    desde: '2026-03-01T00:00:00.000Z',
-    // whole seconds: MySQL's DATETIME keeps no fraction
-    vista: '2026-03-01T10:20:30.000Z',
-    idMarca: 1,
-    clave: 'no se lee nunca',
-  });
+  await post('Muestras', { ...llena(), clave: 'no se lee nunca' });
   await post('Muestras', { empresaId: 1, nombre: `${tag} vacía`, activa: false, precio: -0.5 });
   await post('Muestras', { empresaId: 2, nombre: `${tag} otra empresa` });
 });
@@ -93,19 +95,7 @@ describe('list answers', () => {
       }
     }
     const [full, empty] = rows;
-    expect(full).toMatchObject({
-      empresaId: 1,
-      nombre: `${tag} llena`,
-      descripcion: 'Texto largo\ncon «comillas» y emoji 🧪',
-      unidades: 12,
-      precio: 19.95,
-      activa: true,
-      revisada: 'S',
-      desde: '2026-03-01T00:00:00.000Z',
-      vista: '2026-03-01T10:20:30.000Z',
-      idMarca: 1,
-      fechaModificacion: expect.stringMatching(ISO),
-    });
+    expect(full).toMatchObject({ ...llena(), fechaModificacion: expect.stringMatching(ISO) });
     expect(typeof full.id).toBe('number');
     expect(empty).toMatchObject({ activa: false, precio: -0.5, revisada: 'N', unidades: null, desde: null });
   });
