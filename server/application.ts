@@ -32,6 +32,7 @@ import { createRepositories, type RepositorySet } from './repository-set';
 import { FeatureBindings, discoverFeatures } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { demoData, seedIfEmpty } from './seed-loader';
+import { rejectWithCodes } from './error-answers';
 import { importLegacyFile } from './store/legacy-import';
 import { isMigrated, migrationFingerprint, recordMigration } from './store/migration-state';
 import { markSearchTextReady, prepareSearchTexts, searchTextTables } from './store/search-text';
@@ -136,6 +137,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // every request (GET included): they hold only their options, so one of each serves every request — built
     // in the REST server's context, where those options (requestBodyParser above) are bound.
     app.getBinding(RestBindings.REQUEST_BODY_PARSER).inScope(BindingScope.SERVER);
+    // Error answers: the database's 503 and 507 also answer their code (error-answers.ts).
+    app
+      .bind(RestBindings.SequenceActions.REJECT)
+      .toDynamicValue(async ({ context }) =>
+        rejectWithCodes(
+          await context.get(RestBindings.SequenceActions.LOG_ERROR),
+          await context.get(RestBindings.ERROR_WRITER_OPTIONS, { optional: true }),
+        ),
+      )
+      .inScope(BindingScope.SERVER);
 
     const access = new AccessService(repositories);
     app.bind(AuthBindings.ACCESS).to(access);

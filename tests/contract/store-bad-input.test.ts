@@ -69,9 +69,11 @@ describe('a database that is not there', () => {
     // Answered before the API exits: 503 and words for the user; or no answer at all, never a 2xx.
     if (after) {
       expect(after.status).toBe(503);
-      expect(((await after.json()) as { error: { message: string } }).error.message).toMatch(
+      const { error } = (await after.json()) as { error: { message: string; code?: string } };
+      expect(error.message).toMatch(
         /^Sin conexión con la base de datos: la operación no se ha podido confirmar/,
       );
+      expect(error.code).toBe('DATABASE_UNAVAILABLE');
     }
     expect(await api.exited).toBe(1);
     expect(api.output()).toMatch(/The embedded database process stopped .* exiting\./);
