@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
+import { DURABLE_START_PARAMS, DurableNodeFS, withoutFsyncOff } from './durable-nodefs';
 import { startMaintenance } from './pglite-maintenance';
 import { startPgliteServer } from './pglite-server';
 
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.PGLITE_DATA_DIR || undefined;
   const load = process.env.PGLITE_LOAD || undefined;
   const db = await PGlite.create({
-    dataDir,
+    // On a data folder each commit reaches the disk before it is answered (durable-nodefs.ts).
+    fs: dataDir ? new DurableNodeFS(dataDir) : undefined,
     onStderr: keepReason,
     extensions: {
       uuid_ossp: contrib('uuid_ossp'),
@@ -55,7 +57,12 @@ async function main(): Promise<void> {
     loadDataDir: load ? new Blob([readFileSync(load)]) : undefined,
     // PostgreSQL's default 128 MB of shared buffers fill up in WebAssembly memory, which never shrinks;
     // pages not held there come from the data files through the system's file cache.
-    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((s) => ['-c', s])],
+    startParams: [
+      ...(dataDir
+        ? [...withoutFsyncOff(PGlite.defaultStartParams), ...DURABLE_START_PARAMS]
+        : PGlite.defaultStartParams),
+      ...MEMORY_SETTINGS.flatMap((s) => ['-c', s]),
+    ],
   });
   await db.exec(
     'CREATE EXTENSION IF NOT EXISTS "uuid-ossp"; CREATE EXTENSION IF NOT EXISTS unaccent; ' +

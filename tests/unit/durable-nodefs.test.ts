@@ -1,0 +1,82 @@
+// @vitest-environment node
+/**
+ * The embedded database's data folder (server/store/durable-nodefs.ts): a commit syncs its WAL to the disk
+ * before it is answered, and a checkpoint syncs the data files. PGlite's own defaults (fsync off, NODEFS without
+ * fsync) sync nothing: the last test shows the check can tell the two apart.
+ */
+import fs from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DURABLE_START_PARAMS, DurableNodeFS, withoutFsyncOff } from '../../server/store/durable-nodefs';
+
+const folders: string[] = [];
+const newFolder = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pim-durable-'));
+  folders.push(dir);
+  return dir;
+};
+
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a database whose every sync to the disk is recorded (and done). */
+async function recordingDatabase(durable: boolean) {
+  const dir = newFolder();
+  const synced: string[] = [];
+  const db = await PGlite.create({
+    fs: new DurableNodeFS(dir, (fd, where) => {
+      synced.push(path.relative(dir, where));
+      fs.fsyncSync(fd);
+    }),
+    startParams: durable
+      ? [...withoutFsyncOff(PGlite.defaultStartParams), ...DURABLE_START_PARAMS]
+      : PGlite.defaultStartParams,
+  });
+  await db.exec('CREATE TABLE articulo (id serial PRIMARY KEY, nombre text NOT NULL)');
+  synced.length = 0;
+  return { db, synced, dir };
+}
+
+describe('embedded database durability', () => {
+  it('syncs the WAL before a commit is answered, once per commit; a checkpoint syncs data files and folders', async () => {
+    const { db, synced, dir } = await recordingDatabase(true);
+    try {
+      await db.query('INSERT INTO articulo (nombre) VALUES ($1)', ['Taladro']);
+      expect(synced.filter((file) => file.startsWith('pg_wal/'))).toHaveLength(1);
+      synced.length = 0;
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO articulo (nombre) VALUES ($1)', ['Sierra']);
+        await tx.query('INSERT INTO articulo (nombre) VALUES ($1)', ['Lijadora']);
+        expect(synced).toEqual([]);
+      });
+      expect(synced.filter((file) => file.startsWith('pg_wal/'))).toHaveLength(1);
+      synced.length = 0;
+      await db.exec('CHECKPOINT');
+      expect(synced.some((file) => file.startsWith('base/'))).toBe(true);
+      expect(synced.some((file) => fs.statSync(path.join(dir, file)).isDirectory())).toBe(true);
+    } finally {
+      await db.close();
+    }
+    const reopened = await PGlite.create({ fs: new DurableNodeFS(dir) });
+    try {
+      const { rows } = await reopened.query<{ nombre: string }>('SELECT nombre FROM articulo ORDER BY id');
+      expect(rows.map((r) => r.nombre)).toEqual(['Taladro', 'Sierra', 'Lijadora']);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("PGlite's defaults alone sync nothing on a commit", async () => {
+    const { db, synced } = await recordingDatabase(false);
+    try {
+      await db.query('INSERT INTO articulo (nombre) VALUES ($1)', ['Taladro']);
+      expect(synced).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
