@@ -1,7 +1,8 @@
 /**
  * Uploaded product files, stored under the server's uploads folder as multimedia/{nombre}/{file} (the path the
  * records keep) and served back from /multimedia. Images also get the 800x600 PNG rendition
- * multimedia/{nombre}/800x600_{base}.png (sharp) used as the product's main image.
+ * multimedia/{nombre}/800x600_{base}.png (sharp) used as the product's main image. A stored file is on the disk
+ * before its path is returned (and so before the record naming it is written).
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,35 @@ import {
 
 export class InvalidImageError extends Error {}
 
+/** Syncs an open file or folder to the disk (a parameter so that a test can see each call). */
+export type SyncHandle = (handle: fs.FileHandle, where: string) => Promise<void>;
+const syncToDisk: SyncHandle = (handle) => handle.sync();
+
 export class UploadStore {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly sync: SyncHandle = syncToDisk,
+  ) {}
+
+  /** Syncs a file or folder to the disk. */
+  private async syncPath(where: string): Promise<void> {
+    const handle = await fs.open(where, 'r');
+    try {
+      await this.sync(handle, where);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Puts a written temporary file in its place so that it survives a power cut as the database's commit that
+   * names it does (store/durable-nodefs.ts): its data on the disk first, then the rename, then the folder.
+   */
+  private async commitFile(temp: string, target: string): Promise<void> {
+    await this.syncPath(temp);
+    await fs.rename(temp, target);
+    await this.syncPath(path.dirname(target));
+  }
 
   /** The absolute path of a stored relative path; throws when it would leave the uploads folder. */
   absolute(relative: string): string {
@@ -40,7 +68,7 @@ export class UploadStore {
     const target = path.join(folder, fileName);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(temp, data);
-    await fs.rename(temp, target);
+    await this.commitFile(temp, target);
     return `${mediaFolder(nombre)}/${fileName}`;
   }
 
@@ -74,7 +102,7 @@ export class UploadStore {
       .flatten({ background: '#ffffff' })
       .png()
       .toFile(temp);
-    await fs.rename(temp, target);
+    await this.commitFile(temp, target);
     return relative;
   }
 
