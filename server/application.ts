@@ -29,7 +29,7 @@ import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
 import { createRepositories, type RepositorySet } from './repository-set';
-import { FeatureBindings, discoverFeatures } from './feature';
+import { FeatureBindings, discoverFeatures, runBeforeServing } from './feature';
 import { ErpBindings, SimulatedErp, type ErpAdapter } from './erp/adapter';
 import { demoData, seedIfEmpty } from './seed-loader';
 import { rejectWithCodes } from './error-answers';
@@ -260,6 +260,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await store.saveTemplate();
     }
 
+    // e.g. the demo pictures: the files exist once the API answers (features/demo-images.ts)
+    await runBeforeServing(app);
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
     return {

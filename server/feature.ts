@@ -30,6 +30,24 @@ export const FeatureBindings = {
   UPLOADS_DIR: BindingKey.create<string>('pim.uploadsDir'),
 };
 
+/** Start-up work that must be done before the API answers its first request. */
+export type StartUpWork = () => Promise<void>;
+const BEFORE_SERVING = BindingKey.create<StartUpWork[]>('pim.beforeServing');
+
+/**
+ * Runs `work` at start, finished before the API answers its first request (runBeforeServing). `app.onStart`
+ * observers run after the REST server has started listening.
+ */
+export function beforeServing(app: RestApplication, work: StartUpWork): void {
+  if (!app.isBound(BEFORE_SERVING)) app.bind(BEFORE_SERVING).to([]);
+  app.getSync(BEFORE_SERVING).push(work);
+}
+
+/** Runs the features' start-up work (in registration order); the caller starts the server after it. */
+export async function runBeforeServing(app: RestApplication): Promise<void> {
+  for (const work of app.isBound(BEFORE_SERVING) ? app.getSync(BEFORE_SERVING) : []) await work();
+}
+
 /** The features compiled next to this file, in file-name order. */
 export function discoverFeatures(dir = path.join(__dirname, 'features')): Feature[] {
   let files: string[];

@@ -10,7 +10,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { FeatureBindings, type Feature } from '../feature';
+import { beforeServing, FeatureBindings, type Feature } from '../feature';
 import { loadSharp } from '../on-demand-libraries';
 import type { Row } from '../repositories';
 import type { RepositorySet } from '../repository-set';
@@ -166,8 +166,8 @@ export const feature: Feature = {
   name: 'demo-images',
   register: ({ app, repositories }) => {
     const uploadsDir = app.getSync(FeatureBindings.UPLOADS_DIR);
-    // Lifecycle observers without a group start before the REST server: the files exist once it answers.
-    app.onStart(async () => {
+    // The files exist once the API answers (a thumbnail asked for meanwhile would be a 404).
+    beforeServing(app, async () => {
       if (!(await wanted(repositories))) return;
       const started = Date.now();
       const written = await renderMissingDemoImages(repositories, uploadsDir);
