@@ -1,6 +1,7 @@
 // npm run bench: builds the app and a minimal react-admin baseline in the same run, then prints
 //  - gzip size of the JS the login screen loads, and of the whole build's JS;
-//  - time from navigation to the first product row (median of several runs) in headless Chromium;
+//  - time from navigation to the first product row (median of several runs, alternating with the baseline's) in
+//    headless Chromium;
 //  - signed out, time from opening a deep link to the login form, and the history entries written meanwhile;
 // next to the baseline's figures, as ratios. Figures only: nothing here passes or fails.
 // BENCH_RUNS runs per timed figure (default 5); BENCH_FIRST_ROW_ONLY=1 gives the first-row figure alone.
@@ -46,19 +47,29 @@ async function jsLoadedBy(browser, url, init) {
   return total;
 }
 
-async function timeToFirstRow(browser, url, rowSelector, init) {
-  const times = [];
+/** Navigation → first row, once. */
+async function firstRowOnce(browser, { url, rowSelector, init }) {
+  const context = await browser.newContext();
+  if (init) await context.addInitScript(init.script, init.arg);
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForSelector(rowSelector, { timeout: 30000 });
+  const ms = Date.now() - t0;
+  await context.close();
+  return ms;
+}
+
+/**
+ * Median time to the first row of each target, their runs alternating (a change in the machine's load during
+ * the runs weighs on every target alike, not on whichever ran last).
+ */
+async function timesToFirstRow(browser, targets) {
+  const times = targets.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext();
-    if (init) await context.addInitScript(init.script, init.arg);
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.goto(url);
-    await page.waitForSelector(rowSelector, { timeout: 30000 });
-    times.push(Date.now() - t0);
-    await context.close();
+    for (const [t, target] of targets.entries()) times[t].push(await firstRowOnce(browser, target));
   }
-  return median(times);
+  return times.map(median);
 }
 
 /* global window, history -- the init script and the evaluation run in the page */
@@ -131,8 +142,10 @@ try {
       ['Whole build JS (gzip)', kb(appTotal), kb(baseTotal), appTotal / baseTotal],
     );
   }
-  const appRow = await timeToFirstRow(browser, `${appUrl}/#/productos`, 'tbody tr', session);
-  const baseRow = await timeToFirstRow(browser, `http://127.0.0.1:${basePort}/#/posts`, 'tbody tr');
+  const [appRow, baseRow] = await timesToFirstRow(browser, [
+    { url: `${appUrl}/#/productos`, rowSelector: 'tbody tr', init: session },
+    { url: `http://127.0.0.1:${basePort}/#/posts`, rowSelector: 'tbody tr' },
+  ]);
   rows.push([
     `Navigation → first row (median of ${RUNS})`,
     `${appRow} ms`,
