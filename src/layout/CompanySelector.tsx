@@ -60,7 +60,7 @@ export const CompanySelector = () => {
       </Button>
     );
   }
-  if (!data || data.length === 0) return null;
+  if (data?.length === 0) return null;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const id = Number(event.target.value);
     if (id === selected) return;
@@ -69,17 +69,19 @@ export const CompanySelector = () => {
     clearSelections(store);
     refresh();
   };
+  // while the companies load, the same field, disabled and empty: the bar does not grow when they arrive
   return (
     <TextField
       select
       size="small"
       label={translate('pim.company.label')}
-      value={data.some((empresa) => empresa.id === selected) ? selected : ''}
+      value={data?.some((empresa) => empresa.id === selected) ? selected : ''}
+      disabled={!data}
       onChange={onChange}
       sx={{ minWidth: 200, mx: 1 }}
       slotProps={{ htmlInput: { 'data-testid': 'company-selector' } }}
     >
-      {data.map((empresa) => (
+      {(data ?? []).map((empresa) => (
         <MenuItem key={empresa.id} value={empresa.id}>
           {empresa.nombre}
         </MenuItem>

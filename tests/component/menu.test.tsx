@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { canAccessWithRules, type AbilityRule } from '../../src/core/permissions';
 import { authWithRules } from './authWithRules';
@@ -43,7 +43,8 @@ describe('layout and menu', () => {
     renderApp('/Marca');
     await screen.findByText('Marca 01');
     const selector = await screen.findByRole('combobox', { name: 'Empresa' });
-    expect(selector.textContent).toBe('Empresa Demo');
+    // shown disabled and empty while the companies load
+    await waitFor(() => expect(selector.textContent).toBe('Empresa Demo'));
     fireEvent.mouseDown(selector);
     fireEvent.click(await screen.findByRole('option', { name: 'Otra Empresa' }));
     expect(localStorage.getItem('selectedEmpresaId')).toBe('2');

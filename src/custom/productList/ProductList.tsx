@@ -84,7 +84,14 @@ const ListActions = ({ schema }: { schema: ResourceSchema }) => (
   </TopToolbar>
 );
 
-const BulkActions = () => {
+/** Shown once rows are selected: rendered after the first rows (the checkboxes come with them). */
+const BulkActions = () => (
+  <AfterFirstRender>
+    <BulkActionButtons />
+  </AfterFirstRender>
+);
+
+const BulkActionButtons = () => {
   const notify = useNotify();
   return (
     <>
@@ -139,9 +146,7 @@ export const ProductList = () => {
       error={<ListLoadError />}
       exporter={false}
     >
-      <AfterFirstRender>
-        <ReadinessSummaryPanel />
-      </AfterFirstRender>
+      <ReadinessSummaryPanel />
       <ReviewStatusProvider>
         <ReadinessProvider>
           <GeneralDataProvider>

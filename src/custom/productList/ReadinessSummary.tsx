@@ -9,8 +9,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useCanAccess, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -67,25 +69,41 @@ const Marketplace = ({ entry, apply }: { entry: Summary; apply: (value: string) 
   );
 };
 
+/** The height of the empty state's notice: the space kept for the counts while they load. */
+const LOADING_HEIGHT = 48;
+
+/**
+ * Shown with the list's first rows, its counts asked for right after them (the rows' query goes first): the
+ * panel keeps its place while they load, so the table does not move down when they arrive.
+ */
 export const ReadinessSummaryPanel = () => {
   const api = useProductApi();
   const { filterValues, setFilters } = useListContext();
   const { canAccess } = useCanAccess({ action: 'read', resource: 'preparacion' });
+  const afterFirstRows = useDeferredValue(true, false);
   const query = useQuery({
     queryKey: SUMMARY_QUERY_KEY,
     queryFn: () => api.readinessSummary(),
-    enabled: Boolean(canAccess),
+    enabled: Boolean(canAccess) && afterFirstRows,
     staleTime: 0,
   });
-  if (!canAccess || !query.data) return null;
-  const withRules = query.data.filter((entry) => entry.reglas > 0);
+  if (!canAccess || (query.isError && !query.data)) return null;
+  const withRules = (query.data ?? []).filter((entry) => entry.reglas > 0);
   const apply = (value: string) => setFilters({ ...filterValues, preparado: value }, undefined);
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, mb: 1 }} aria-label={SUMMARY_TEXT.title} role="region">
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, mb: 1 }}
+      aria-label={SUMMARY_TEXT.title}
+      aria-busy={!query.data}
+      role="region"
+    >
       <Typography variant="subtitle1" component="h2" sx={{ mb: 0.5 }}>
         {SUMMARY_TEXT.title}
       </Typography>
-      {withRules.length === 0 ? (
+      {!query.data ? (
+        <Skeleton variant="rounded" height={LOADING_HEIGHT} />
+      ) : withRules.length === 0 ? (
         <Alert severity="info">
           {SUMMARY_TEXT.noRules}{' '}
           <Link component={RouterLink} to="/reglas-preparacion">
