@@ -6,7 +6,8 @@
  * was then only in the system's file cache: a killed process lost nothing, but a power cut or a system crash
  * could lose acknowledged commits and leave the data files torn. Here:
  * - NODEFS's fsync is the system's fsync of the file (or of the folder, which is what PostgreSQL asks after
- *   creating or renaming a file);
+ *   creating or renaming a file; not on Windows, which cannot sync a folder); a failed sync is the errno
+ *   PostgreSQL expects (it then stops rather than go on with data it cannot trust);
  * - PostgreSQL runs with fsync on and `wal_sync_method=fsync` (its default, fdatasync, cannot reach the disk
  *   in this build), so each commit's WAL is on the disk before the commit is answered, and checkpoints sync
  *   the data files.
@@ -23,6 +24,8 @@ const { NodeFS } = require('@electric-sql/pglite/nodefs') as { NodeFS: new (data
 /** The part of Emscripten's NODEFS used here. */
 interface NodeFsDriver {
   realPath(node: unknown): string;
+  /** Runs a file operation, a system error becoming the errno PostgreSQL sees (e.g. EIO: it stops). */
+  tryFSOperation<T>(operation: () => T): T;
   stream_ops: { fsync?: (stream: { node: unknown; nfd?: number }) => number };
 }
 
@@ -55,21 +58,23 @@ export class DurableNodeFS extends NodeFS {
     const sync = this.sync;
     const patchFsync: PreRun = (mod) => {
       const driver = mod.FS.filesystems.NODEFS as NodeFsDriver;
-      driver.stream_ops.fsync = (stream) => {
-        const where = driver.realPath(stream.node);
-        if (stream.nfd !== undefined) {
-          sync(stream.nfd, where);
+      driver.stream_ops.fsync = (stream) =>
+        driver.tryFSOperation(() => {
+          const where = driver.realPath(stream.node);
+          if (stream.nfd !== undefined) {
+            sync(stream.nfd, where);
+            return 0;
+          }
+          // A folder is opened by NODEFS without a descriptor of its own; Windows cannot sync one.
+          if (process.platform === 'win32') return 0;
+          const fd = fs.openSync(where, 'r');
+          try {
+            sync(fd, where);
+          } finally {
+            fs.closeSync(fd);
+          }
           return 0;
-        }
-        // A folder is opened by NODEFS without a descriptor of its own.
-        const fd = fs.openSync(where, 'r');
-        try {
-          sync(fd, where);
-        } finally {
-          fs.closeSync(fd);
-        }
-        return 0;
-      };
+        });
     };
     const preRun = emscriptenOpts.preRun;
     const earlier = Array.isArray(preRun) ? preRun : preRun ? [preRun] : [];

@@ -45,7 +45,8 @@ export class UploadStore {
   private async commitFile(temp: string, target: string): Promise<void> {
     await this.syncPath(temp);
     await fs.rename(temp, target);
-    await this.syncPath(path.dirname(target));
+    // Windows cannot open a folder to sync it (NTFS keeps the rename in its journal).
+    if (process.platform !== 'win32') await this.syncPath(path.dirname(target));
   }
 
   /** The absolute path of a stored relative path; throws when it would leave the uploads folder. */
