@@ -129,12 +129,14 @@ describe.skipIf(!usingMysql())('AI generation shared by two API processes', () =
         },
         body: body ? JSON.stringify(body) : undefined,
       });
+      // a failure's log lines may still be on their way from the processes
+      if (res.status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
       expect(
         res.status,
         `${method} ${route}: ${await res.clone().text()}\n${apis
           .map((api) => api.log.join(''))
           .join('\n---\n')
-          .slice(-4000)}`,
+          .slice(-8000)}`,
       ).toBe(200);
       return (await res.json()) as Body & Body[];
     };

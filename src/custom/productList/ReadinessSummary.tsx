@@ -12,8 +12,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
-import { useCanAccess, useListContext } from 'react-admin';
+import { useDeferredValue, useEffect } from 'react';
+import { useCanAccess, useListContext, useStore } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   LOW_PERCENT,
@@ -21,6 +21,7 @@ import {
   type ReadinessSummary as Summary,
   type ReadyState,
 } from '../../core/readiness/score';
+import { getSelectedEmpresaId } from '../../dataProvider/company';
 import { useProductApi } from '../productEditor/useProductApi';
 
 export const SUMMARY_QUERY_KEY = ['preparacion', 'resumen'] as const;
@@ -69,24 +70,35 @@ const Marketplace = ({ entry, apply }: { entry: Summary; apply: (value: string) 
   );
 };
 
-/** The height of the empty state's notice: the space kept for the counts while they load. */
+/** The height of the empty state's notice: the space kept for the counts the first time they load. */
 const LOADING_HEIGHT = 48;
 
 /**
- * Shown with the list's first rows, its counts asked for right after them (the rows' query goes first): the
- * panel keeps its place while they load, so the table does not move down when they arrive.
+ * Shown with the list's first rows, its counts asked for right after them (the rows' query goes first). Until
+ * they arrive the panel shows the counts it showed last time for this company (kept in the app's store), so it
+ * has its height from the start and the table does not move when they come; the first time, a placeholder of
+ * the empty state's height.
  */
 export const ReadinessSummaryPanel = () => {
   const api = useProductApi();
   const { filterValues, setFilters } = useListContext();
   const { canAccess } = useCanAccess({ action: 'read', resource: 'preparacion' });
   const afterFirstRows = useDeferredValue(true, false);
+  const [shownLast, keepShown] = useStore<Summary[] | undefined>(
+    `preparacion.resumen.${getSelectedEmpresaId()}`,
+    undefined,
+  );
   const query = useQuery({
     queryKey: SUMMARY_QUERY_KEY,
     queryFn: () => api.readinessSummary(),
     enabled: Boolean(canAccess) && afterFirstRows,
     staleTime: 0,
+    placeholderData: shownLast,
   });
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (fresh) keepShown(fresh);
+  }, [fresh, keepShown]);
   if (!canAccess || (query.isError && !query.data)) return null;
   const withRules = (query.data ?? []).filter((entry) => entry.reglas > 0);
   const apply = (value: string) => setFilters({ ...filterValues, preparado: value }, undefined);
@@ -95,7 +107,7 @@ export const ReadinessSummaryPanel = () => {
       variant="outlined"
       sx={{ p: 1.5, mb: 1 }}
       aria-label={SUMMARY_TEXT.title}
-      aria-busy={!query.data}
+      aria-busy={!fresh}
       role="region"
     >
       <Typography variant="subtitle1" component="h2" sx={{ mb: 0.5 }}>
