@@ -5,6 +5,8 @@
  * the result of the local run holding a row; a check-then-claim with no await in between is atomic in
  * JavaScript), and StoredClaims, in the database (the claim every process sees).
  */
+import { isDeadlock } from '../transaction';
+
 export class RowClaims<R> {
   private readonly active = new Map<number, Promise<R>>();
 
@@ -41,6 +43,9 @@ export interface ClaimStore {
   find(filter?: object): Promise<object[]>;
 }
 
+/** How many times a claim the database chose as a deadlock victim is tried. */
+const CLAIM_ATTEMPTS = 5;
+
 /** How long a claim lives without its run finishing: past it, a process that died no longer blocks the row. */
 export const CLAIM_LEASE_MS = 15 * 60_000;
 
@@ -66,15 +71,21 @@ export class StoredClaims {
     private readonly leaseMs = CLAIM_LEASE_MS,
   ) {}
 
-  /** True when this run now holds `id`; false when another run (in any process) does. */
+  /**
+   * True when this run now holds `id`; false when another run (in any process) does. Two processes claiming
+   * rows at once can deadlock on InnoDB: each one's delete of an expired claim takes a gap lock the other's insert
+   * waits for, and MySQL rolls one statement back. That claim is tried again.
+   */
   async claim(id: number, token: string): Promise<boolean> {
-    await this.store.deleteAll({ and: [{ id }, { until: { lt: new Date() } }] });
-    try {
-      await this.store.create({ id, token, until: new Date(Date.now() + this.leaseMs) });
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.deleteAll({ and: [{ id }, { until: { lt: new Date() } }] });
+        await this.store.create({ id, token, until: new Date(Date.now() + this.leaseMs) });
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        if (!isDeadlock(error) || attempt >= CLAIM_ATTEMPTS) throw error;
+      }
     }
   }
 
