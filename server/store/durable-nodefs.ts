@@ -37,11 +37,14 @@ export type SyncFile = (fd: number, path: string) => void;
 
 const syncToDisk: SyncFile = (fd) => fs.fsyncSync(fd);
 
-/** PostgreSQL's settings that make a commit wait for the disk (with `DurableNodeFS`). */
-export const DURABLE_START_PARAMS: readonly string[] = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
-
-/** PGlite's default start parameters without the one that turns fsync off. */
-export const withoutFsyncOff = (params: readonly string[]): string[] => params.filter((p) => p !== '-F');
+/**
+ * PGlite's start parameters (`defaults`) made to wait for the disk at each commit, with `DurableNodeFS`: without
+ * the one that turns fsync off, with fsync on and the WAL synced by fsync.
+ */
+export const durableStartParams = (defaults: readonly string[]): string[] => [
+  ...defaults.filter((p) => p !== '-F'),
+  ...['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
+];
 
 export class DurableNodeFS extends NodeFS {
   constructor(

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
-import { DURABLE_START_PARAMS, DurableNodeFS, withoutFsyncOff } from './durable-nodefs';
+import { durableStartParams, DurableNodeFS } from './durable-nodefs';
 import { startMaintenance } from './pglite-maintenance';
 import { startPgliteServer } from './pglite-server';
 
@@ -58,9 +58,7 @@ async function main(): Promise<void> {
     // PostgreSQL's default 128 MB of shared buffers fill up in WebAssembly memory, which never shrinks;
     // pages not held there come from the data files through the system's file cache.
     startParams: [
-      ...(dataDir
-        ? [...withoutFsyncOff(PGlite.defaultStartParams), ...DURABLE_START_PARAMS]
-        : PGlite.defaultStartParams),
+      ...(dataDir ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
       ...MEMORY_SETTINGS.flatMap((s) => ['-c', s]),
     ],
   });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DURABLE_START_PARAMS, DurableNodeFS, withoutFsyncOff } from '../../server/store/durable-nodefs';
+import { durableStartParams, DurableNodeFS } from '../../server/store/durable-nodefs';
 
 const folders: string[] = [];
 const newFolder = () => {
@@ -32,9 +32,7 @@ async function recordingDatabase(durable: boolean) {
       synced.push(path.relative(dir, where));
       fs.fsyncSync(fd);
     }),
-    startParams: durable
-      ? [...withoutFsyncOff(PGlite.defaultStartParams), ...DURABLE_START_PARAMS]
-      : PGlite.defaultStartParams,
+    startParams: durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams,
   });
   await db.exec('CREATE TABLE articulo (id serial PRIMARY KEY, nombre text NOT NULL)');
   synced.length = 0;

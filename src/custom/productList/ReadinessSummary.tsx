@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useCanAccess, useListContext, useStore } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -22,6 +22,7 @@ import {
   type ReadyState,
 } from '../../core/readiness/score';
 import { getSelectedEmpresaId } from '../../dataProvider/company';
+import { useAfterFirstRender } from '../../resources/generic/AfterFirstRender';
 import { useProductApi } from '../productEditor/useProductApi';
 
 export const SUMMARY_QUERY_KEY = ['preparacion', 'resumen'] as const;
@@ -83,7 +84,7 @@ export const ReadinessSummaryPanel = () => {
   const api = useProductApi();
   const { filterValues, setFilters } = useListContext();
   const { canAccess } = useCanAccess({ action: 'read', resource: 'preparacion' });
-  const afterFirstRows = useDeferredValue(true, false);
+  const afterFirstRows = useAfterFirstRender();
   const [shownLast, keepShown] = useStore<Summary[] | undefined>(
     `preparacion.resumen.${getSelectedEmpresaId()}`,
     undefined,

@@ -6,7 +6,8 @@
  */
 import { useDeferredValue, type ReactNode } from 'react';
 
-export const AfterFirstRender = ({ children }: { children: ReactNode }) => {
-  const rendered = useDeferredValue(true, false);
-  return rendered ? children : null;
-};
+/** False in the first pass, true in the deferred pass right after it (e.g. to send a query after the first one's). */
+export const useAfterFirstRender = (): boolean => useDeferredValue(true, false);
+
+export const AfterFirstRender = ({ children }: { children: ReactNode }) =>
+  useAfterFirstRender() ? children : null;
