@@ -145,6 +145,7 @@ async function startEmbedded(opts: { dataDir?: string; template?: string }) {
   const connector = dataSource.connector as unknown as PostgresConnector;
   connector.onStorageError = stopOnStorageError;
   // This API process is the only writer of its embedded database (the data folder is locked).
+  connector.soleWriter = true;
   connector.countCache = new CountCache();
   try {
     await connect(dataSource, 'the embedded database');

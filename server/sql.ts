@@ -37,6 +37,13 @@ export function sqlConnectorOf(dataSource: juggler.DataSource): SqlConnector | u
     : undefined;
 }
 
+/**
+ * Whether this API process is the only one writing to the datasource's database (the embedded database: its
+ * data folder is locked), so what it keeps in memory of the data cannot be changed behind its back.
+ */
+export const isSoleWriter = (dataSource: juggler.DataSource): boolean =>
+  (dataSource.connector as { soleWriter?: boolean } | undefined)?.soleWriter === true;
+
 /** A new statement of the connector's own ParameterizedSQL class. */
 export function statement(
   connector: SqlConnector,

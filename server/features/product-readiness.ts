@@ -201,12 +201,12 @@ let catalogs: CatalogCache | undefined;
 export const feature: Feature = {
   name: 'product-readiness',
   register: ({ app, repositories }) => {
-    const jobs = jobRunner(repositories);
+    const cache = catalogCache(repositories);
+    catalogs = cache;
+    const jobs = jobRunner(repositories, undefined, () => cache.changed());
     runner = jobs;
     // a rule names a family, an attribute or a category code: it follows their renames (its company's only)
     installRuleRenames(repositories);
-    const cache = catalogCache(repositories);
-    catalogs = cache;
     // a write that cannot move a score (a column no rule reads) costs the catalog's version check only
     const rescore = async (
       resource: string,

@@ -31,6 +31,8 @@ export interface PostgresConnector extends IndexingConnector {
   onStorageError?: (message: string) => void;
   /** Counts kept between writes (the embedded database only: one API process writes to it). */
   countCache?: CountCache;
+  /** This API process is the database's only writer (the embedded database, whose data folder it locks). */
+  soleWriter?: boolean;
   /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
   trigram?: boolean;
   /** pg's pool (its options are what each new connection is made with). */

@@ -22,7 +22,7 @@ import {
 } from '../../../src/core/readiness/score';
 import { schemaFor } from '../../../src/resources/registry';
 import type { PlainRow, RepositorySet, StoredEntity, StoredRecord } from '../../repository-set';
-import { insertValues, namesOf, run, sqlConnectorOf, statement } from '../../sql';
+import { insertValues, isSoleWriter, namesOf, run, sqlConnectorOf, statement } from '../../sql';
 import { inTransaction } from '../../transaction';
 
 export const SCORES = 'preparacion';
@@ -185,18 +185,30 @@ async function catalogVersion(repos: RepositorySet, options: Options): Promise<s
   return row ? `${String(row.n)}:${String(row.m)}:${String(row.s)}` : undefined;
 }
 
-/** The catalog kept between requests, read again when its version has changed. */
+/**
+ * The catalog kept between requests, read again when its version has changed. When this process is the
+ * database's only writer (the embedded database), the version can move only through this process's jobs
+ * (jobs.ts), which call `changed()`: the catalog is then kept until that call, without asking the database
+ * for its version on every product save.
+ */
 export function catalogCache(repos: RepositorySet) {
   let cached: { version: string; catalog: Catalog } | undefined;
+  const local = isSoleWriter(repos.repository(JOBS).dataSource);
+  /** Moves at every `changed()`: a catalog read while it moved may be older than the change. */
+  let generation = 0;
   return {
     async get(options: Options = {}): Promise<Catalog> {
-      const version = await catalogVersion(repos, options);
+      if (local && cached) return cached.catalog;
+      const version = local ? `local:${generation}` : await catalogVersion(repos, options);
       if (version !== undefined && cached?.version === version) return cached.catalog;
       const catalog = await loadCatalog(repos, options);
-      cached = version === undefined ? undefined : { version, catalog };
+      const current = local ? `local:${generation}` : version;
+      cached = version === undefined || current !== version ? undefined : { version, catalog };
       return catalog;
     },
-    clear() {
+    /** A change that moves scores has been recorded (a job created or bumped): read the catalog again. */
+    changed() {
+      generation++;
       cached = undefined;
     },
   };

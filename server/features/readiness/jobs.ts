@@ -8,7 +8,8 @@
  * its scope covers (it reads the rules when it starts, so it sees both).
  *
  * Every change recorded bumps the job's `cambios` (a new job starts at 1): their sum is the version of the
- * catalog the scores read (compute.ts catalogCache), so a cached catalog is read again after any change.
+ * catalog the scores read (compute.ts catalogCache), so a cached catalog is read again after any change (in
+ * this process at once through `onChange`, in another one through the version).
  */
 import type { Where } from '@loopback/repository';
 import type { RepositorySet, StoredEntity, StoredRecord } from '../../repository-set';
@@ -39,7 +40,15 @@ export interface JobRunner {
 const given = (value: unknown): number | undefined =>
   value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value);
 
-export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunner {
+/**
+ * `onChange` is called once a change is recorded (a job created or bumped): the catalog's version has moved
+ * (compute.ts catalogCache `changed`).
+ */
+export function jobRunner(
+  repos: RepositorySet,
+  batch = DEFAULT_BATCH,
+  onChange: () => void = () => undefined,
+): JobRunner {
   const jobs = () => repos.repository(JOBS);
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -163,6 +172,7 @@ export function jobRunner(repos: RepositorySet, batch = DEFAULT_BATCH): JobRunne
         });
         id = Number(created.id);
       }
+      onChange();
       again = true;
       kick();
       return id;
