@@ -36,6 +36,7 @@ import { rejectWithCodes } from './error-answers';
 import { importLegacyFile } from './store/legacy-import';
 import { isMigrated, migrationFingerprint, recordMigration } from './store/migration-state';
 import { markSearchTextReady, prepareSearchTexts, searchTextTables } from './store/search-text';
+import { DEFAULT_STATEMENT_LIMIT_MS, limitMysqlReads } from './store/statement-limit';
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 import { IN_FLIGHT_MIDDLEWARE_OPTIONS, inFlightRequests } from './in-flight';
@@ -81,6 +82,11 @@ export interface ServerOptions {
   extraSchemas?: readonly ResourceSchema[];
   /** Uploaded files (product media). Default: 'uploads' in dataDir, else a temporary folder. */
   uploadsDir?: string;
+  /**
+   * Time limit of a database statement, ms (0: none): reads on MySQL/MariaDB, every statement on a PostgreSQL
+   * server, none on the embedded database (store/statement-limit.ts). Default 30 s.
+   */
+  statementLimitMs?: number;
 }
 
 export interface RunningServer {
@@ -105,9 +111,11 @@ const uploadsDirFor = (opts: ServerOptions): string =>
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const schemas: readonly ResourceSchema[] = withSchemas(registry, opts.extraSchemas ?? []);
   const seed = opts.seed !== false;
+  const statementLimitMs = opts.statementLimitMs ?? DEFAULT_STATEMENT_LIMIT_MS;
   const store = await createDataSource({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir,
+    statementLimitMs,
     // A new embedded database starts from the one these declarations and this seed gave last time.
     template: opts.databaseUrl ? undefined : templateFile({ schemas, demo: seed ? demoData() : null }),
   });
@@ -262,6 +270,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
     // e.g. the demo pictures: the files exist once the API answers (features/demo-images.ts)
     await runBeforeServing(app);
+    if (store.engine === 'mysql') await limitMysqlReads(store.dataSource, statementLimitMs);
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
     return {

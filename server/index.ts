@@ -3,7 +3,8 @@
  * PORT (default 8000), HOST (default 0.0.0.0), DATABASE_URL (mysql://… or postgres://…; default: the
  * embedded database in DATA_DIR, default ./data), JWT_SECRET (default: a random secret kept in DATA_DIR),
  * ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL (seconds; default 3600 / 7 days), SESSION_TTL (absolute session
- * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway).
+ * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway),
+ * DB_STATEMENT_TIMEOUT_MS (time limit of a statement on MySQL/MariaDB and PostgreSQL servers, default 30000; 0: none).
  */
 import './debug-colors';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { persistentSecret } from './jwt-secret';
 import { corsOrigins } from './security-headers';
 import { startServer } from './application';
 import { engineOf, StoreError } from './store/engine';
+import { statementLimitFrom } from './store/statement-limit';
 import { demoLogins } from './seed-loader';
 
 /** A positive whole number of seconds from the environment, or undefined (the server's default). */
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     jsonBodyLimit: process.env.JSON_BODY_LIMIT || undefined,
     corsOrigins: corsOrigins(process.env.CORS_ORIGINS),
     publicOpenApi: process.env.OPENAPI_PUBLIC === '1',
+    statementLimitMs: statementLimitFrom(process.env.DB_STATEMENT_TIMEOUT_MS),
     loginThrottle: process.env.LOGIN_LOCK_SECONDS
       ? { lockMs: Number(process.env.LOGIN_LOCK_SECONDS) * 1000 }
       : undefined,

@@ -49,6 +49,8 @@ const TIMEOUT_CODES = new Set([
   'ER_QUERY_TIMEOUT',
   'PROTOCOL_SEQUENCE_TIMEOUT',
 ]);
+/** The same time limits by MySQL error number (mysql2 has no name for MariaDB's 1969, max_statement_time). */
+const TIMEOUT_ERRNOS = new Set([1969, 3024]);
 const TIMEOUT_TEXT =
   /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
 
@@ -90,7 +92,8 @@ export function databaseFailureOf(err: unknown): 'storage' | 'unavailable' | 'ti
   const code = e.code ?? '';
   const message = e.message ?? '';
   if (MYSQL_STORAGE_CODES.has(code) || (/^\d{5}$/.test(code) && isStorageError(e))) return 'storage';
-  if (TIMEOUT_CODES.has(code) || TIMEOUT_TEXT.test(message)) return 'timeout';
+  if (TIMEOUT_CODES.has(code) || TIMEOUT_ERRNOS.has(Number(e.errno)) || TIMEOUT_TEXT.test(message))
+    return 'timeout';
   // A socket that is not there (the embedded database's, once its process has gone) is a refused connection.
   if (code === 'ENOENT' && e.syscall === 'connect') return 'unavailable';
   if (CONNECTION_CODES.has(code) || code.startsWith('08') || CONNECTION_TEXT.test(message)) {

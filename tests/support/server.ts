@@ -34,6 +34,10 @@ export interface ServerOptions {
   jsonBodyLimit?: string;
   /** Resources declared outside the registry, or replacing one of it by name (server/application.ts). */
   extraSchemas?: readonly ResourceSchema[];
+  /** Time limit of a database statement, ms (server/store/statement-limit.ts). */
+  statementLimitMs?: number;
+  /** A database of testDatabaseUrl() (two servers on one database); default: a fresh one. */
+  databaseUrl?: string;
 }
 
 interface ServerModule {
@@ -57,11 +61,16 @@ async function freshDatabaseUrl(base: string): Promise<string> {
 
 export const usingMysql = (): boolean => Boolean(process.env.PIM_DATABASE_URL);
 
+/** A fresh MySQL database's URL on the MariaDB suite; undefined on the embedded database. */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.PIM_DATABASE_URL;
+  return base ? freshDatabaseUrl(base) : undefined;
+}
+
 export async function startTestServer(options: ServerOptions = {}): Promise<StartedServer> {
   const { startServer } = require('../../dist-server/server/application.js') as ServerModule;
-  const base = process.env.PIM_DATABASE_URL;
-  const databaseUrl = base ? await freshDatabaseUrl(base) : undefined;
-  const { demoImages, ...rest } = options;
+  const { demoImages, databaseUrl: given, ...rest } = options;
+  const databaseUrl = given ?? (await testDatabaseUrl());
   // Each test file runs in its own process: the setting is read when this server starts.
   if (demoImages) delete process.env.DEMO_IMAGES;
   else process.env.DEMO_IMAGES = '0';

@@ -34,6 +34,20 @@ describe('asDatabaseError', () => {
       driverError('Lock wait timeout exceeded', { code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }),
     ],
     ['statement_timeout', driverError('canceling statement due to statement timeout', { code: '57014' })],
+    [
+      "MariaDB's max_statement_time (mysql2 has no name for it)",
+      driverError('Query execution was interrupted (max_statement_time exceeded)', {
+        errno: 1969,
+        sqlState: '70100',
+      }),
+    ],
+    [
+      "MySQL's MAX_EXECUTION_TIME",
+      driverError('Query execution was interrupted, maximum statement execution time exceeded', {
+        code: 'ER_QUERY_TIMEOUT',
+        errno: 3024,
+      }),
+    ],
     ['no pool connection in time', new Error('timeout exceeded when trying to connect')],
   ])('%s → 503, timed out', (_, err) => {
     const answer = asDatabaseError(err) as DatabaseUnavailableError;

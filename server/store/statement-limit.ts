@@ -1,0 +1,64 @@
+/**
+ * A time limit on database statements (DB_STATEMENT_TIMEOUT_MS, default 30 s; 0 turns it off): a query that
+ * escapes the API's bounds (paging, indexes, `like` limits) is stopped by the database server itself and the
+ * request answers 503 with «La base de datos no ha respondido a tiempo…» (database-errors.ts), instead of
+ * holding a connection and the server's CPU for minutes.
+ *
+ * - MySQL/MariaDB: every read (SELECT), from the end of the start on (the migration's catalogue reads are not
+ *   limited): MariaDB's `SET STATEMENT max_statement_time=… FOR …`, MySQL's `MAX_EXECUTION_TIME` hint (which
+ *   MySQL honours on SELECT only). Writes are keyed by ids and are not cut short.
+ * - PostgreSQL server: `statement_timeout` on every connection (every statement, the start's migration too).
+ * - The embedded database: none. PGlite runs one statement at a time to its end (its WebAssembly cannot be
+ *   interrupted); the API's bounds keep each statement short, and a request waiting behind a long transaction
+ *   is answered with the same message after the wait limit (pglite-server.ts).
+ */
+import type { juggler } from '@loopback/repository';
+
+export const DEFAULT_STATEMENT_LIMIT_MS = 30_000;
+
+export type MysqlFlavor = 'mariadb' | 'mysql';
+
+const READ = /^\s*SELECT\b/i;
+
+/** `sql` with the time limit of `flavor`, when it reads and a limit is set (`ms` > 0). */
+export function limitedStatement(sql: string, flavor: MysqlFlavor, ms: number): string {
+  if (!(ms > 0) || !READ.test(sql)) return sql;
+  if (flavor === 'mariadb') {
+    // seconds, to the microsecond
+    const seconds = Math.max(ms / 1000, 0.000001).toFixed(6);
+    return `SET STATEMENT max_statement_time=${seconds} FOR ${sql}`;
+  }
+  return sql.replace(READ, (select) => `${select} /*+ MAX_EXECUTION_TIME(${Math.max(1, Math.round(ms))}) */`);
+}
+
+/** MariaDB or MySQL, from the server's version string. */
+export const flavorOf = (version: string): MysqlFlavor => (/mariadb/i.test(version) ? 'mariadb' : 'mysql');
+
+interface MysqlConnector {
+  executeSQL(sql: string, params: unknown[], options: object, cb: (...args: unknown[]) => void): void;
+}
+
+/** Limits the reads of a MySQL/MariaDB datasource from now on. */
+export async function limitMysqlReads(dataSource: juggler.DataSource, ms: number): Promise<void> {
+  if (!(ms > 0)) return;
+  const [row] = (await dataSource.execute('SELECT VERSION() AS version')) as { version?: string }[];
+  const flavor = flavorOf(String(row?.version ?? ''));
+  const connector = dataSource.connector as unknown as MysqlConnector;
+  const executeSQL = connector.executeSQL.bind(connector);
+  connector.executeSQL = (sql, params, options, cb) =>
+    executeSQL(limitedStatement(sql, flavor, ms), params, options, cb);
+}
+
+/** node-postgres's connection setting for a PostgreSQL server (whole milliseconds; none when off). */
+export const postgresStatementLimit = (ms: number): { statement_timeout?: number } =>
+  ms > 0 ? { statement_timeout: Math.max(1, Math.round(ms)) } : {};
+
+/** DB_STATEMENT_TIMEOUT_MS: milliseconds (decimals allowed), 0 for none; unset or empty: the default. */
+export function statementLimitFrom(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_STATEMENT_LIMIT_MS;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error('DB_STATEMENT_TIMEOUT_MS must be a number of milliseconds (0: no limit)');
+  return value;
+}
