@@ -28,12 +28,40 @@ import {
 import { containsPattern } from '../../src/core/likePatterns';
 import type { CategoryRow } from '../../src/core/categoryTree';
 import type { Feature } from '../feature';
+import type { RepositorySet } from '../repository-set';
 import { PARENT_SCOPE } from '../parent-scope';
 import { sqlConnectorOf } from '../sql';
 import { searchTextReady } from '../store/search-text';
 import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
 
 const GENERAL = 'producto-generals';
+
+/**
+ * The products whose search text contains `term` (a `like` pattern of containsPattern), as a condition on a
+ * product id column `field` — `field IN (SELECT id FROM productos WHERE busqueda LIKE ?)`, which reads the
+ * search text's trigram index on PostgreSQL — or undefined where the database keeps no search text. The search
+ * text holds the SKU and every general data row's title, EAN and brand, folded as `like` compares: a product
+ * whose SKU, title or brand contains the term is among these, so a query may add it to narrow its rows first.
+ */
+export function searchTextScope(
+  repositories: RepositorySet,
+  like: string,
+  field = 'id',
+): Where<object> | undefined {
+  if (!repositories.repositories.has('productos')) return undefined;
+  const productos = repositories.repository('productos');
+  const subqueries = (sqlConnectorOf(productos.dataSource) as { parentScopeInstalled?: boolean } | undefined)
+    ?.parentScopeInstalled;
+  if (!subqueries || !searchTextReady(productos.dataSource)) return undefined;
+  return {
+    [PARENT_SCOPE]: {
+      field,
+      model: productos.entityClass.modelName,
+      key: 'id',
+      where: { [SEARCH_TEXT_COLUMN]: { like } },
+    },
+  } as Where<object>;
+}
 /** No product matches (a category that does not exist). */
 const NOTHING: Where<object> = { id: { inq: [] } };
 

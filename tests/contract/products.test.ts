@@ -18,6 +18,7 @@ import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { fieldErrorsFromServer } from '../../src/resources/generic/serverErrors';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { testUser } from '../support/access';
+import { withCheckDigit } from '../../src/core/gtin';
 
 // Read by the simulated Business Central when the server starts: items whose payload names this fail.
 process.env.ERP_SIMULATED_FAILURES = 'ERPFALLA';
@@ -545,6 +546,43 @@ describe('B2B products (docs/requirements.md#r7-api)', () => {
     const own = await editorApi.b2bProducts({ multiempresas: 'S' });
     expect(own.data.every((row) => row.empresaId === 1)).toBe(true);
     expect(own.total).toBe(active.length);
+  });
+
+  it('obtenerProductosFiltrados filtro1: a part of the SKU, title or brand, case- and accent-insensitive; not the EAN', async () => {
+    const post = async (path: string, body: Json) => {
+      const res = await call(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const ean = withCheckDigit(`84${String(Date.now() % 1e10).padStart(10, '0')}`);
+    await post('/Marca', { empresaId: 1, nombre: `Lumenor${tag}` });
+    const product = await post('/productos', {
+      empresaId: 1,
+      nombre: `${tag}-B2BQ`,
+      activoEnMarketplace: 'S',
+    });
+    await post('/producto-generals', {
+      productoId: product.id,
+      titulo: `Lámpara colgante Ñandú ${tag}`,
+      marca: `Lumenor${tag}`,
+      ean,
+    });
+    const found = async (filtro1: string) => {
+      const { data, total } = await api.b2bProducts({ filtro1 });
+      expect(total).toBe(data.length);
+      return data.map((row) => row.id);
+    };
+    expect(await found(`${tag}-b2bq`)).toEqual([product.id]);
+    expect(await found(`COLGANTE nandu ${tag}`)).toEqual([product.id]);
+    expect(await found(`lumenor${tag}`)).toEqual([product.id]);
+    // the EAN is in the products' search text, not among filtro1's fields
+    expect(await found(ean)).toEqual([]);
+    // wildcards are literal
+    expect(await found(`Lámpara%${tag}`)).toEqual([]);
   });
 
   it('/B2bProductos/{nombre}: the product with its public media, attributes and icons; 404 when not active', async () => {
