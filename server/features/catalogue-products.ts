@@ -38,6 +38,7 @@ import type { SchemaRepository } from '../repositories';
 import type { RepositoryOf, RepositorySet, RowOf, StoredEntity, StoredRecord } from '../repository-set';
 import { Mutex } from '../mutex';
 import { requires } from '../auth/permiso';
+import { compareSpanish } from '../../src/core/spanishOrder';
 
 const LOCK = BindingKey.create<Mutex>('pim.catalogueProducts.lock');
 
@@ -336,7 +337,7 @@ export class CatalogueProductsController {
       if (allowed && !allowed.has(Number(row.productoId))) continue;
       references.add(reference);
     }
-    return [...references].sort((a, b) => a.localeCompare(b, 'es'));
+    return [...references].sort(compareSpanish);
   }
 
   /**

@@ -3,6 +3,7 @@
  * from it (padre 'master') and subcategories from a top-level category (padre = its codigo). Two levels only.
  * Pure: used by the tree screen and by the reference API's write rule.
  */
+import { compareSpanishLoosely } from './spanishOrder';
 
 export const ROOT_CODE = 'master';
 
@@ -28,8 +29,7 @@ export interface CategoryTree<C extends CategoryRow = CategoryRow> {
   orphans: C[];
 }
 
-const byName = <C extends CategoryRow>(a: C, b: C): number =>
-  a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' });
+const byName = <C extends CategoryRow>(a: C, b: C): number => compareSpanishLoosely(a.nombre, b.nombre);
 
 export const isRoot = (row: Pick<CategoryRow, 'codigo'>): boolean => row.codigo === ROOT_CODE;
 

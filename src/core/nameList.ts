@@ -3,6 +3,7 @@
  * (schema `namesOf`, e.g. an attribute's categories). Pure: the names in a value, the ones that are not known,
  * and the completions of the name being typed.
  */
+import { compareSpanish } from './spanishOrder';
 
 /** The names in a list value ('Taladros, Sierras;Jardín' → three names), trimmed, empty ones dropped. */
 export const splitNames = (value: unknown): string[] =>
@@ -68,7 +69,7 @@ export const completions = (value: string, known: readonly string[], max = 20): 
   );
   const starts = (name: string) => (nameKey(name).startsWith(typed) ? 0 : 1);
   return candidates
-    .sort((a, b) => starts(a) - starts(b) || a.localeCompare(b, 'es'))
+    .sort((a, b) => starts(a) - starts(b) || compareSpanish(a, b))
     .slice(0, max)
     .map((name) => ({ name, value: `${head}${lead}${name}` }));
 };

@@ -5,6 +5,7 @@
  */
 import type { CategoriaRow } from '../../core/aiTexts/categories';
 import { ROOT_CODE } from '../../core/categoryTree';
+import { compareSpanish } from '../../core/spanishOrder';
 
 export interface CategoriaOption {
   codigo: string;
@@ -22,7 +23,7 @@ export const CATEGORIA_NO_EXISTE =
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const isTop = (row: CategoriaRow) => !text(row.padre) || text(row.padre).toLowerCase() === ROOT_CODE;
 const byName = (a: CategoriaRow, b: CategoriaRow) =>
-  (text(a.nombre) || text(a.codigo)).localeCompare(text(b.nombre) || text(b.codigo), 'es');
+  compareSpanish(text(a.nombre) || text(a.codigo), text(b.nombre) || text(b.codigo));
 const labelOf = (row: CategoriaRow) =>
   text(row.nombre) && text(row.nombre) !== text(row.codigo)
     ? `${text(row.nombre)} (${text(row.codigo)})`

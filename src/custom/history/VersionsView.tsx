@@ -25,6 +25,7 @@ import {
   type Cambio,
   type Origen,
 } from '../../core/history/versions';
+import { compareSpanish } from '../../core/spanishOrder';
 
 export const VERSIONS_MESSAGES = {
   field: 'Campo',
@@ -122,7 +123,7 @@ export function useVersionOptions(versions: readonly VersionLike[] | undefined) 
   const fields = useMemo(() => {
     const byCampo = new Map<string, string>();
     for (const version of versions ?? []) for (const c of version.cambios) byCampo.set(c.campo, nameOf(c));
-    return [...byCampo].sort((a, b) => a[1].localeCompare(b[1], 'es'));
+    return [...byCampo].sort((a, b) => compareSpanish(a[1], b[1]));
   }, [versions]);
   const users = useMemo(
     () => [...new Set((versions ?? []).map((v) => v.usuario))].sort().map((user) => [user, user] as const),

@@ -4,6 +4,7 @@
  * permisos hidden by the module filter are kept.
  */
 import type { MatrixPermiso, PermissionMatrix } from './api';
+import { compareSpanishLoosely } from '../../core/spanishOrder';
 
 /** rolId → the permisoIds assigned on the server. */
 export type Assignments = ReadonlyMap<number, ReadonlySet<number>>;
@@ -66,7 +67,7 @@ export const withoutRole = (changes: Changes, rolId: number): Changes => {
 /** The distinct module names, sorted the Spanish way (empty names left out). */
 export const moduleNames = (permisos: readonly Pick<MatrixPermiso, 'moduleName'>[]): string[] =>
   [...new Set(permisos.map((p) => (p.moduleName ?? '').trim()).filter((name) => name !== ''))].sort((a, b) =>
-    a.localeCompare(b, 'es', { sensitivity: 'base' }),
+    compareSpanishLoosely(a, b),
   );
 
 /** The matrix filter for a module ('' = every permiso). */

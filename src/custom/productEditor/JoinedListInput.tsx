@@ -15,6 +15,7 @@ import { missingNames, missingReferenceMessage, nameKeys } from '../../core/refe
 import { schemaFor } from '../../resources/registry';
 import { useTypedPick } from '../../resources/generic/useTypedPick';
 import { joinCategories, splitCategories } from './attributeSync';
+import { compareSpanish } from '../../core/spanishOrder';
 
 export interface JoinedListInputProps {
   source: string;
@@ -75,10 +76,7 @@ export const JoinedListInput = ({
         grupo: row.padre ? nameOfCode.get(String(row.padre)) : undefined,
       }))
       .filter((option) => option.nombre && !seen.has(option.nombre) && Boolean(seen.add(option.nombre)))
-      .sort(
-        (a, b) =>
-          (a.grupo ?? '').localeCompare(b.grupo ?? '', 'es') || a.nombre.localeCompare(b.nombre, 'es'),
-      );
+      .sort((a, b) => compareSpanish(a.grupo ?? '', b.grupo ?? '') || compareSpanish(a.nombre, b.nombre));
   }, [data, excludeCodes]);
   const groupOf = useMemo(() => new Map(options.map((o) => [o.nombre, o.grupo ?? ''])), [options]);
   // the same array while the value stays (a new one would make the picker drop what is being typed)

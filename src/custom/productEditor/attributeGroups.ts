@@ -3,6 +3,7 @@
  * Atributo), groups in the catalogue's group order, rows by ordenEnGrupo then name. Pure.
  */
 import type { CatalogueAttribute, ProductAttributeRow } from './attributeSync';
+import { compareSpanish } from '../../core/spanishOrder';
 
 export interface AttributeGroupRef {
   id: number;
@@ -50,7 +51,7 @@ export const groupAttributeRows = (
     group.rows.sort(
       (a, b) =>
         (a.row.ordenEnGrupo ?? Number.MAX_SAFE_INTEGER) - (b.row.ordenEnGrupo ?? Number.MAX_SAFE_INTEGER) ||
-        a.row.nombre.localeCompare(b.row.nombre, 'es'),
+        compareSpanish(a.row.nombre, b.row.nombre),
     );
   }
   return result;
