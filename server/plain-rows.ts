@@ -63,7 +63,7 @@ interface Column {
 const PLAIN_TYPES: readonly unknown[] = [String, Number, Boolean, Date];
 
 /** Whether any 'access' or 'loaded' observer is registered on the model or the models it extends. */
-function observed(model: JugglerModel | undefined): boolean {
+export function observed(model: JugglerModel | undefined): boolean {
   for (let m = model; m; m = m.notifyObserversOf ? m.base : undefined) {
     if (m._observers?.access?.length || m._observers?.loaded?.length) return true;
   }
@@ -79,6 +79,32 @@ const isRowConnector = (connector: unknown): connector is RowConnector => {
     typeof c.fromColumnValue === 'function'
   );
 };
+
+/**
+ * The connector's raw rows of `modelClass` (a SELECT's, or an UPDATE's RETURNING) as LoopBack's find turns them
+ * into entities, as plain objects: the connector's column conversion (fromRow), juggler's instance as its find
+ * builds it, then the entity of the repository (legacy-juggler-bridge's toEntity). Undefined where the model
+ * has 'access' or 'loaded' observers, which a find would run.
+ */
+export function rowsAsFound(
+  modelClass: unknown,
+  entityClass: typeof Entity,
+  rows: readonly Record<string, unknown>[],
+): PlainRow[] | undefined {
+  const model = modelClass as JugglerModel & (new (data: object, options: object) => { toObject(): object });
+  if (observed(model)) return undefined;
+  const connector = model.getDataSource().connector as unknown as {
+    fromRow(model: string, row: object): object;
+  };
+  return rows.map((row) => {
+    const instance = new model(connector.fromRow(model.modelName, row), {
+      applySetters: false,
+      persisted: true,
+      applyDefaultValues: false,
+    });
+    return new entityClass(instance.toObject()).toObject() as PlainRow;
+  });
+}
 
 /** Reads the rows of one model as plain answer objects. */
 export class PlainRowReader {

@@ -35,7 +35,7 @@ import type { RelationSchema, ResourceSchema } from '../src/resources/types';
 import type { PlainRow } from './repository-set';
 import { serverManagedFields, writeOnlyFields } from './models';
 import { createBatcher } from './create-batch';
-import { PlainRowReader } from './plain-rows';
+import { PlainRowReader, rowsAsFound } from './plain-rows';
 import { inTransaction, supportsTransactions } from './transaction';
 import { rewriteWhere, type WhereRewriteOptions } from './where';
 import {
@@ -502,8 +502,18 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
           if (values.size === 1) changes[name] = [...values][0];
         }
       }
-      const result = await super.updateAll(changes as DataObject<Row>, w, tx);
-      const changed = (recording || observing) && previous.length ? await this.readBack(previous, tx) : [];
+      // on PostgreSQL the UPDATE answers the rows as they are now (store/postgres-connector.ts): no second read
+      const wanted = (recording || observing) && previous.length > 0;
+      const returned: Record<string, unknown>[] | undefined =
+        wanted && this.returnsUpdatedRows ? [] : undefined;
+      const result = await super.updateAll(
+        changes as DataObject<Row>,
+        w,
+        returned ? { ...tx, returnedRows: returned } : tx,
+      );
+      const changed = !wanted
+        ? []
+        : ((returned && this.changesFrom(previous, returned)) ?? (await this.readBack(previous, tx)));
       if (recording) await this.record(changed, tx);
       return { result, changed };
     });
@@ -511,18 +521,35 @@ export class SchemaRepository extends DefaultCrudRepository<Row, IdType, AnyObje
     return result;
   }
 
+  private get returnsUpdatedRows(): boolean {
+    return (
+      (this.dataSource.connector as { returnsUpdatedRows?: boolean } | undefined)?.returnsUpdatedRows === true
+    );
+  }
+
+  /** The rows as they were and as an UPDATE returned them; undefined where they must be read (rowsAsFound). */
+  private changesFrom(before: PlainRow[], returned: Record<string, unknown>[]): RowChange[] | undefined {
+    const rows = rowsAsFound(this.modelClass, this.entityClass, returned);
+    if (!rows) return undefined;
+    return SchemaRepository.paired(before, rows, this.idProp);
+  }
+
+  /** Each row as it was with the same row as it is now (by id); rows gone meanwhile are left out. */
+  private static paired(before: PlainRow[], now: PlainRow[], idProp: string): RowChange[] {
+    const byId = new Map(now.map((row) => [row[idProp], row]));
+    return before.flatMap((row) => {
+      const after = byId.get(row[idProp]);
+      return after ? [{ before: row, after }] : [];
+    });
+  }
+
   /** The rows as they were and as they are now (read back in `options`' transaction). */
   private async readBack(before: PlainRow[], options: Options | undefined): Promise<RowChange[]> {
     const ids = before.map((row) => row[this.idProp]);
-    const now = new Map(
-      (await super.find({ where: { [this.idProp]: ids.length === 1 ? ids[0] : { inq: ids } } }, options))
-        .map(plain)
-        .map((row) => [row[this.idProp], row]),
-    );
-    return before.flatMap((row) => {
-      const after = now.get(row[this.idProp]);
-      return after ? [{ before: row, after }] : [];
-    });
+    const now = (
+      await super.find({ where: { [this.idProp]: ids.length === 1 ? ids[0] : { inq: ids } } }, options)
+    ).map(plain);
+    return SchemaRepository.paired(before, now, this.idProp);
   }
 
   /** Runs the afterUpdate hooks (failures are logged). */

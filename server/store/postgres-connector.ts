@@ -33,6 +33,8 @@ export interface PostgresConnector extends IndexingConnector {
   countCache?: CountCache;
   /** This API process is the database's only writer (the embedded database, whose data folder it locks). */
   soleWriter?: boolean;
+  /** An UPDATE run with `returnedRows` in its options answers its rows there (`RETURNING *`, see below). */
+  returnsUpdatedRows?: boolean;
   /** pg_trgm is there: searched columns get trigram indexes (set by the datasource before migrating). */
   trigram?: boolean;
   /** pg's pool (its options are what each new connection is made with). */
@@ -115,15 +117,22 @@ function customize(connector: PostgresConnector): void {
     });
 
   const executeSQL = connector.executeSQL.bind(connector);
+  // An UPDATE whose options carry an array `returnedRows` answers the rows as they are now there (RETURNING *),
+  // so a write that needs them (the history, the hooks: repositories.ts) does not read them again.
+  connector.returnsUpdatedRows = true;
   connector.executeSQL = (sql, params, options, cb) => {
     const joined = joinCurrentTransaction(connector, options);
+    const returned = (options as { returnedRows?: unknown } | undefined)?.returnedRows;
+    const collect = Array.isArray(returned) && /^UPDATE\s/i.test(sql) ? returned : undefined;
     const counts = connector.countCache;
     const inTransaction = Boolean((joined as { transaction?: unknown }).transaction);
     const kept = counts && !inTransaction ? counts.lookup(sql, params ?? []) : undefined;
     if (kept !== undefined) return process.nextTick(cb, null, kept);
     const answered = counts?.sending(sql, params ?? [], inTransaction);
-    executeSQL(sql, params, joined, (err, result) => {
+    executeSQL(collect ? `${sql} RETURNING *` : sql, params, joined, (err, result) => {
       answered?.(!err, result);
+      const rows = (result as { rows?: unknown[] } | null | undefined)?.rows;
+      if (collect && !err && rows) collect.push(...rows);
       const pgError = err as PgError | null;
       if (pgError?.code === '23505') {
         return cb(duplicateEntry(pgError, params ?? [], (name) => keyOf(connector, name)));
