@@ -18,7 +18,8 @@ export const DEFAULT_STATEMENT_LIMIT_MS = 30_000;
 
 export type MysqlFlavor = 'mariadb' | 'mysql';
 
-const READ = /^\s*SELECT\b/i;
+/** A read: a SELECT, or a UNION of parenthesised SELECTs. */
+const READ = /^\s*\(?\s*SELECT\b/i;
 
 /** `sql` with the time limit of `flavor`, when it reads and a limit is set (`ms` > 0). */
 export function limitedStatement(sql: string, flavor: MysqlFlavor, ms: number): string {

@@ -27,6 +27,16 @@ describe('limitedStatement', () => {
     expect(limitedStatement('  select 1', 'mysql', 0.2)).toBe('  select /*+ MAX_EXECUTION_TIME(1) */ 1');
   });
 
+  it('a union of parenthesised reads is a read too', () => {
+    const union = '(SELECT 0 AS w, `id` FROM `V` LIMIT 1) UNION ALL (SELECT 1 AS w, `id` FROM `V` LIMIT 1)';
+    expect(limitedStatement(union, 'mariadb', 1000)).toBe(
+      `SET STATEMENT max_statement_time=1.000000 FOR ${union}`,
+    );
+    expect(limitedStatement(union, 'mysql', 1000)).toBe(
+      '(SELECT /*+ MAX_EXECUTION_TIME(1000) */ 0 AS w, `id` FROM `V` LIMIT 1) UNION ALL (SELECT 1 AS w, `id` FROM `V` LIMIT 1)',
+    );
+  });
+
   it('writes, and every statement without a limit, are left as they are', () => {
     for (const sql of [
       'UPDATE `Producto` SET `nombre`=? WHERE `id`=?',

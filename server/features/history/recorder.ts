@@ -17,7 +17,7 @@ import type { PlainRow, RepositorySet, StoredEntity, StoredRecord } from '../../
 import type { WriteRecord } from '../../write-rules';
 import { writeContext } from './context';
 import { PARTS, PRODUCT_FIELDS, fieldLabel, keyFields, partFields, rowKey, type Part } from './parts';
-import { capVersions, MERGE_WINDOW_MS, retentionOf } from './retention';
+import { capBefore, capVersions, MERGE_WINDOW_MS, newestVersions, retentionOf } from './retention';
 import { namesOf, run, sqlConnectorOf, statement, type SqlStatement } from '../../sql';
 
 /** A stored version of a product, and the product a version is of. */
@@ -74,13 +74,18 @@ export async function storeChanges(
   const productoId = Number(product.id);
   const now = new Date();
   let target: VersionRow | undefined;
+  /** Set when the newest versions were read with the retention's edge: the versions up to it go on a new one. */
+  let newest: { newest?: PlainRow; edge?: number } | undefined;
   const joined = context.versions.get(productoId);
   if (joined !== undefined) {
     const [row] = await history.find({ where: { id: joined }, limit: 1 }, options);
     target = row?.toObject();
   } else if (!context.fresh && !created) {
-    const [last] = await history.find({ where: { productoId }, order: ['id DESC'], limit: 1 }, options);
-    const row = last?.toObject();
+    const retention = await retentionOf(repos, Number(product.empresaId));
+    newest = await newestVersions(repos, productoId, retention.versions, options);
+    const row = newest
+      ? (newest.newest as VersionRow | undefined)
+      : (await history.find({ where: { productoId }, order: ['id DESC'], limit: 1 }, options))[0]?.toObject();
     if (joinable(row, now)) target = row;
   }
   const stored = cambios.map(storable);
@@ -99,6 +104,10 @@ export async function storeChanges(
   const [version] = await history.createAll([versionRow(product, stored, now)], options);
   context.versions.set(productoId, Number(version.id));
   if (created) return;
+  if (newest) {
+    if (newest.edge !== undefined) await capBefore(repos, productoId, newest.edge, options);
+    return;
+  }
   const retention = await retentionOf(repos, Number(product.empresaId));
   await capVersions(repos, productoId, retention.versions, options);
 }

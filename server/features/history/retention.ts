@@ -6,7 +6,8 @@
  * large backlog never holds the store for long.
  */
 import type { Options } from '@loopback/repository';
-import type { RepositorySet } from '../../repository-set';
+import { rowsAsFound } from '../../plain-rows';
+import type { PlainRow, RepositorySet } from '../../repository-set';
 import { namesOf, run, sqlConnectorOf, statement } from '../../sql';
 
 export const DEFAULT_KEEP_VERSIONS = 100;
@@ -43,6 +44,49 @@ export async function retentionOf(repos: RepositorySet, empresaId: number): Prom
   };
   cache.set(empresaId, { at: Date.now(), retention });
   return retention;
+}
+
+/**
+ * A product's newest version, and the id of its `keep`-th newest (none when it has fewer), in one statement on a
+ * SQL store: what a save needs to know whether it joins the newest version, and, when it opens a new one,
+ * which older versions then go (`capBefore`) — without counting them again. Undefined where this cannot be
+ * answered in one statement (the caller reads the newest version and caps on its own).
+ */
+export async function newestVersions(
+  repos: RepositorySet,
+  productoId: number,
+  keep: number,
+  options?: Options,
+): Promise<{ newest?: PlainRow; edge?: number } | undefined> {
+  const history = repos.repository('historial');
+  const connector = sqlConnectorOf(history.dataSource);
+  if (!connector || keep <= 0) return undefined;
+  const model = history.entityClass.modelName;
+  const { t, c } = namesOf(connector, model);
+  const columns = connector.buildColumnNames(model, {});
+  const nth = (which: number) =>
+    `(SELECT ${which} AS pim_which, ${columns} FROM ${t} WHERE ${c('productoId')} = ? ` +
+    `ORDER BY ${c('id')} DESC LIMIT 1 OFFSET ${which === 0 ? 0 : Math.floor(keep) - 1})`;
+  const rows = await run(
+    connector,
+    statement(connector, model, `${nth(0)} UNION ALL ${nth(1)}`, [productoId, productoId]),
+    options,
+  );
+  const read = rowsAsFound(history.modelClass, history.entityClass, rows);
+  if (!read) return undefined;
+  const at = (which: number) => read[rows.findIndex((row) => Number(row.pim_which) === which)];
+  const edge = at(1);
+  return { newest: at(0), edge: edge ? Number(edge.id) : undefined };
+}
+
+/** Removes a product's versions up to `edge` (newestVersions' answer, before a new version was added). */
+export async function capBefore(
+  repos: RepositorySet,
+  productoId: number,
+  edge: number,
+  options?: Options,
+): Promise<void> {
+  await repos.repository('historial').deleteAll({ and: [{ productoId }, { id: { lte: edge } }] }, options);
 }
 
 /** Removes a product's versions beyond the newest `keep` (in `options`' transaction). */
