@@ -63,7 +63,7 @@ interface Column {
 const PLAIN_TYPES: readonly unknown[] = [String, Number, Boolean, Date];
 
 /** Whether any 'access' or 'loaded' observer is registered on the model or the models it extends. */
-export function observed(model: JugglerModel | undefined): boolean {
+function observed(model: JugglerModel | undefined): boolean {
   for (let m = model; m; m = m.notifyObserversOf ? m.base : undefined) {
     if (m._observers?.access?.length || m._observers?.loaded?.length) return true;
   }

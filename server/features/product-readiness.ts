@@ -203,7 +203,7 @@ export const feature: Feature = {
   register: ({ app, repositories }) => {
     const cache = catalogCache(repositories);
     catalogs = cache;
-    const jobs = jobRunner(repositories, undefined, () => cache.changed());
+    const jobs = jobRunner(repositories, { onChange: () => cache.changed() });
     runner = jobs;
     // a rule names a family, an attribute or a category code: it follows their renames (its company's only)
     installRuleRenames(repositories);

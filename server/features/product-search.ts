@@ -14,7 +14,7 @@
  *
  * Company isolation: the conditions only narrow the caller's own query, which the company scope still bounds.
  */
-import type { Where } from '@loopback/repository';
+import type { juggler, Where } from '@loopback/repository';
 import {
   CATEGORY_FILTER,
   categoryAndDescendants,
@@ -36,32 +36,36 @@ import { badVirtualValue, registerVirtualFilter } from '../virtual-filters';
 
 const GENERAL = 'producto-generals';
 
+/** Whether the connector turns PARENT_SCOPE conditions into subqueries (parent-scope.ts). */
+const hasSubqueries = (dataSource: juggler.DataSource): boolean =>
+  Boolean(
+    (sqlConnectorOf(dataSource) as { parentScopeInstalled?: boolean } | undefined)?.parentScopeInstalled,
+  );
+
+/** The search text condition on products: one column, read through its trigram index on PostgreSQL. */
+const searchTextLike = (like: string): Where<object> => ({ [SEARCH_TEXT_COLUMN]: { like } }) as Where<object>;
+
 /**
- * The products whose search text contains `term` (a `like` pattern of containsPattern), as a condition on a
- * product id column `field` — `field IN (SELECT id FROM productos WHERE busqueda LIKE ?)`, which reads the
- * search text's trigram index on PostgreSQL — or undefined where the database keeps no search text. The search
- * text holds the SKU and every general data row's title, EAN and brand, folded as `like` compares: a product
- * whose SKU, title or brand contains the term is among these, so a query may add it to narrow its rows first.
+ * The products whose search text contains `like` (a pattern of containsPattern), as a condition on a product
+ * id: `id IN (SELECT id FROM productos WHERE busqueda LIKE ?)` — or undefined where the database keeps no search
+ * text. The search text holds the SKU and every general data row's title, EAN and brand, folded as `like`
+ * compares: a product whose SKU, title or brand contains the term is among these, so a query on products may
+ * add it to narrow its rows first.
  */
-export function searchTextScope(
-  repositories: RepositorySet,
-  like: string,
-  field = 'id',
-): Where<object> | undefined {
+export function searchTextScope(repositories: RepositorySet, like: string): Where<object> | undefined {
   if (!repositories.repositories.has('productos')) return undefined;
   const productos = repositories.repository('productos');
-  const subqueries = (sqlConnectorOf(productos.dataSource) as { parentScopeInstalled?: boolean } | undefined)
-    ?.parentScopeInstalled;
-  if (!subqueries || !searchTextReady(productos.dataSource)) return undefined;
+  if (!hasSubqueries(productos.dataSource) || !searchTextReady(productos.dataSource)) return undefined;
   return {
     [PARENT_SCOPE]: {
-      field,
+      field: 'id',
       model: productos.entityClass.modelName,
       key: 'id',
-      where: { [SEARCH_TEXT_COLUMN]: { like } },
+      where: searchTextLike(like),
     },
   } as Where<object>;
 }
+
 /** No product matches (a category that does not exist). */
 const NOTHING: Where<object> = { id: { inq: [] } };
 
@@ -71,19 +75,13 @@ export const feature: Feature = {
     if (!repositories.repositories.has('productos') || !repositories.repositories.has(GENERAL)) return;
     const productos = repositories.repository('productos');
     const generals = repositories.repository(GENERAL);
-    const hasSubqueries = () =>
-      Boolean(
-        (sqlConnectorOf(productos.dataSource) as { parentScopeInstalled?: boolean } | undefined)
-          ?.parentScopeInstalled,
-      );
-
     const unregisterSearch = registerVirtualFilter('productos', SEARCH_FILTER, async (value) => {
       const parsed = searchTerm(value);
       if (!parsed.ok) throw badVirtualValue(parsed.message);
       if (!parsed.term) return {};
       const like = containsPattern(parsed.term);
-      if (searchTextReady(productos.dataSource)) return { [SEARCH_TEXT_COLUMN]: { like } } as Where<object>;
-      if (hasSubqueries()) {
+      if (searchTextReady(productos.dataSource)) return searchTextLike(like);
+      if (hasSubqueries(productos.dataSource)) {
         // both sides as `id IN (subquery)`: each reads its trigram indexes once (on PostgreSQL), and the product
         // list's own rows are only looked up in the two answers, never matched one by one
         const where = { or: SEARCHED_GENERAL_FIELDS.map((field) => ({ [field]: { like } })) };

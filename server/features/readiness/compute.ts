@@ -198,12 +198,17 @@ export function catalogCache(repos: RepositorySet) {
   let generation = 0;
   return {
     async get(options: Options = {}): Promise<Catalog> {
-      if (local && cached) return cached.catalog;
-      const version = local ? `local:${generation}` : await catalogVersion(repos, options);
+      if (local) {
+        if (cached) return cached.catalog;
+        const seen = generation;
+        const catalog = await loadCatalog(repos, options);
+        if (seen === generation) cached = { version: 'local', catalog };
+        return catalog;
+      }
+      const version = await catalogVersion(repos, options);
       if (version !== undefined && cached?.version === version) return cached.catalog;
       const catalog = await loadCatalog(repos, options);
-      const current = local ? `local:${generation}` : version;
-      cached = version === undefined || current !== version ? undefined : { version, catalog };
+      cached = version === undefined ? undefined : { version, catalog };
       return catalog;
     },
     /** A change that moves scores has been recorded (a job created or bumped): read the catalog again. */

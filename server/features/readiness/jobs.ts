@@ -41,13 +41,12 @@ const given = (value: unknown): number | undefined =>
   value === null || value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value);
 
 /**
- * `onChange` is called once a change is recorded (a job created or bumped): the catalog's version has moved
- * (compute.ts catalogCache `changed`).
+ * `batch`: products per page. `onChange` is called once a change is recorded (a job created or bumped): the
+ * catalog's version has moved (compute.ts catalogCache `changed`).
  */
 export function jobRunner(
   repos: RepositorySet,
-  batch = DEFAULT_BATCH,
-  onChange: () => void = () => undefined,
+  { batch = DEFAULT_BATCH, onChange = () => undefined }: { batch?: number; onChange?: () => void } = {},
 ): JobRunner {
   const jobs = () => repos.repository(JOBS);
   let running: Promise<void> | undefined;
