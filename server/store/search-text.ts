@@ -36,6 +36,8 @@ interface NamingConnector {
   trigram?: boolean;
   /** Set once the search text columns are kept (read by the product search). */
   searchTextReady?: boolean;
+  /** The embedded database's kept counts (store/count-cache.ts). */
+  countCache?: { derivedColumn(column: string): void };
 }
 
 /** One declared search text, with the models of both tables. */
@@ -92,6 +94,8 @@ async function postgresStatements(
   const column = connector.columnEscaped(model, text.column);
   const id = connector.columnEscaped(model, idField);
   const key = connector.columnEscaped(childModel, text.from.key);
+  // the triggers below write the column on a write of either table: a kept count naming it cannot outlive one
+  connector.countCache?.derivedColumn(column.replace(/"/g, ''));
   // the parent's own trigger computes the text of a row whose column is written (to anything: NULL here); rows
   // whose text the child's write leaves as it was are not written (every index of the table would get an entry).
   // The comparison names the written ids (n), so it is worked out for those rows only: as a condition on the

@@ -13,23 +13,24 @@
  *   is answered with the same message after the wait limit (pglite-server.ts).
  */
 import type { juggler } from '@loopback/repository';
+import { READ_STATEMENT } from './statement-kind';
 
 export const DEFAULT_STATEMENT_LIMIT_MS = 30_000;
 
 export type MysqlFlavor = 'mariadb' | 'mysql';
 
-/** A read: a SELECT, or a UNION of parenthesised SELECTs. */
-const READ = /^\s*\(?\s*SELECT\b/i;
-
 /** `sql` with the time limit of `flavor`, when it reads and a limit is set (`ms` > 0). */
 export function limitedStatement(sql: string, flavor: MysqlFlavor, ms: number): string {
-  if (!(ms > 0) || !READ.test(sql)) return sql;
+  if (!(ms > 0) || !READ_STATEMENT.test(sql)) return sql;
   if (flavor === 'mariadb') {
     // seconds, to the microsecond
     const seconds = Math.max(ms / 1000, 0.000001).toFixed(6);
     return `SET STATEMENT max_statement_time=${seconds} FOR ${sql}`;
   }
-  return sql.replace(READ, (select) => `${select} /*+ MAX_EXECUTION_TIME(${Math.max(1, Math.round(ms))}) */`);
+  return sql.replace(
+    READ_STATEMENT,
+    (select) => `${select} /*+ MAX_EXECUTION_TIME(${Math.max(1, Math.round(ms))}) */`,
+  );
 }
 
 /** MariaDB or MySQL, from the server's version string. */
