@@ -36,7 +36,12 @@ import { rejectWithCodes } from './error-answers';
 import { importLegacyFile } from './store/legacy-import';
 import { isMigrated, migrationFingerprint, recordMigration } from './store/migration-state';
 import { markSearchTextReady, prepareSearchTexts, searchTextTables } from './store/search-text';
-import { DEFAULT_STATEMENT_LIMIT_MS, limitMysqlReads } from './store/statement-limit';
+import {
+  DEFAULT_STATEMENT_LIMIT_MS,
+  limitMysqlReads,
+  limitPostgresStatements,
+  type PostgresPoolHolder,
+} from './store/statement-limit';
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 import { IN_FLIGHT_MIDDLEWARE_OPTIONS, inFlightRequests } from './in-flight';
@@ -115,7 +120,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const store = await createDataSource({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir,
-    statementLimitMs,
     // A new embedded database starts from the one these declarations and this seed gave last time.
     template: opts.databaseUrl ? undefined : templateFile({ schemas, demo: seed ? demoData() : null }),
   });
@@ -270,7 +274,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
     // e.g. the demo pictures: the files exist once the API answers (features/demo-images.ts)
     await runBeforeServing(app);
+    // from here on, statements have a time limit (the start's migration and seeding have none)
     if (store.engine === 'mysql') await limitMysqlReads(store.dataSource, statementLimitMs);
+    if (store.engine === 'postgres') {
+      limitPostgresStatements(store.dataSource.connector as PostgresPoolHolder, statementLimitMs);
+    }
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
     return {

@@ -8,7 +8,6 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { juggler } from '@loopback/repository';
 import { engineOf, StoreError, type EngineKind } from './store/engine';
-import { postgresStatementLimit } from './store/statement-limit';
 import { lockDataDir, type DataLock } from './store/data-lock';
 import { answerDatabaseFailures, joinCurrentTransactions, mysqlSettings } from './store/mysql';
 import { startPgliteChild, type PgliteChild } from './store/pglite-child';
@@ -68,10 +67,8 @@ async function connect(dataSource: juggler.DataSource, what: string): Promise<vo
   }
 }
 
-async function connectPostgres(url: string, statementLimitMs: number): Promise<juggler.DataSource> {
-  const dataSource = newDataSource(
-    postgresSettings({ url, max: 10, ...postgresStatementLimit(statementLimitMs) }),
-  );
+async function connectPostgres(url: string): Promise<juggler.DataSource> {
+  const dataSource = newDataSource(postgresSettings({ url, max: 10 }));
   const where = new URL(url);
   await connect(dataSource, `PostgreSQL at ${where.hostname}:${where.port || 5432}`);
   await dataSource.execute('CREATE EXTENSION IF NOT EXISTS unaccent');
@@ -167,15 +164,13 @@ export async function createDataSource(opts: {
   dataDir?: string;
   /** Template file for a new embedded database (in memory, or a new data folder). */
   template?: string;
-  /** Time limit of a statement on a PostgreSQL server, ms (0: none; store/statement-limit.ts). */
-  statementLimitMs?: number;
 }): Promise<DataSourceHandle> {
   const engine = engineOf(opts.databaseUrl);
   if (engine !== 'embedded') {
     const dataSource =
       engine === 'mysql'
         ? newDataSource(mysqlSettings(opts.databaseUrl!))
-        : await connectPostgres(opts.databaseUrl!, opts.statementLimitMs ?? 0);
+        : await connectPostgres(opts.databaseUrl!);
     if (engine === 'mysql') {
       joinCurrentTransactions(dataSource);
       answerDatabaseFailures(dataSource);

@@ -7,7 +7,8 @@
  * - MySQL/MariaDB: every read (SELECT), from the end of the start on (the migration's catalogue reads are not
  *   limited): MariaDB's `SET STATEMENT max_statement_time=… FOR …`, MySQL's `MAX_EXECUTION_TIME` hint (which
  *   MySQL honours on SELECT only). Writes are keyed by ids and are not cut short.
- * - PostgreSQL server: `statement_timeout` on every connection (every statement, the start's migration too).
+ * - PostgreSQL server: `statement_timeout` on every connection from the end of the start on (the start's
+ *   migration — indexes built on a large existing database, the search text filled — is not limited).
  * - The embedded database: none. PGlite runs one statement at a time to its end (its WebAssembly cannot be
  *   interrupted); the API's bounds keep each statement short, and a request waiting behind a long transaction
  *   is answered with the same message after the wait limit (pglite-server.ts).
@@ -51,9 +52,33 @@ export async function limitMysqlReads(dataSource: juggler.DataSource, ms: number
     executeSQL(limitedStatement(sql, flavor, ms), params, options, cb);
 }
 
-/** node-postgres's connection setting for a PostgreSQL server (whole milliseconds; none when off). */
-export const postgresStatementLimit = (ms: number): { statement_timeout?: number } =>
-  ms > 0 ? { statement_timeout: Math.max(1, Math.round(ms)) } : {};
+/** The parts of node-postgres's pool (pg-pool) the limit uses. */
+export interface PostgresPool {
+  listeners(event: 'error'): ((...args: unknown[]) => void)[];
+  on(event: 'error', listener: (...args: unknown[]) => void): unknown;
+  end(): Promise<void>;
+}
+
+/** loopback-connector-postgresql: its pool (`pg`) and the settings it made it from (`clientConfig`). */
+export interface PostgresPoolHolder {
+  pg?: PostgresPool | null;
+  clientConfig?: object;
+}
+
+/**
+ * Limits every statement of a PostgreSQL server from now on: the connector gets a pool of the same settings
+ * whose connections carry `statement_timeout` from their start, and the pool of the start (the migration ran
+ * on it without a limit) closes its connections as they come back (pg-pool's end()).
+ */
+export function limitPostgresStatements(connector: PostgresPoolHolder, ms: number): void {
+  const previous = connector.pg;
+  if (!(ms > 0) || !previous) return;
+  const Pool = previous.constructor as new (config: object) => PostgresPool;
+  const pool = new Pool({ ...connector.clientConfig, statement_timeout: Math.max(1, Math.round(ms)) });
+  for (const listener of previous.listeners('error')) pool.on('error', listener);
+  connector.pg = pool;
+  previous.end().catch((err: unknown) => console.error('[db] closing the connections of the start:', err));
+}
 
 /** DB_STATEMENT_TIMEOUT_MS: milliseconds (decimals allowed), 0 for none; unset or empty: the default. */
 export function statementLimitFrom(raw: string | undefined): number {

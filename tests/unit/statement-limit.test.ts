@@ -4,7 +4,6 @@ import {
   DEFAULT_STATEMENT_LIMIT_MS,
   flavorOf,
   limitedStatement,
-  postgresStatementLimit,
   statementLimitFrom,
 } from '../../server/store/statement-limit';
 
@@ -65,11 +64,5 @@ describe('the setting', () => {
     expect(statementLimitFrom('0')).toBe(0);
     expect(() => statementLimitFrom('-1')).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
     expect(() => statementLimitFrom('30s')).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
-  });
-
-  it("PostgreSQL servers: node-postgres's statement_timeout, none when off", () => {
-    expect(postgresStatementLimit(30_000)).toEqual({ statement_timeout: 30_000 });
-    expect(postgresStatementLimit(0.4)).toEqual({ statement_timeout: 1 });
-    expect(postgresStatementLimit(0)).toEqual({});
   });
 });
