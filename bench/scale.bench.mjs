@@ -93,6 +93,21 @@ function cpuMsOf(pid) {
   }
 }
 
+/** CPU time (ms) used so far by the API process and by its children (the embedded database's process). */
+function cpuOfBoth(pid) {
+  return { api: cpuMsOf(pid), db: childrenOf(pid).reduce((t, p) => t + cpuMsOf(p), 0) };
+}
+
+/** The CPU figures of `count` operations since `before` (cpuOfBoth), per operation, ms to the hundredth. */
+function cpuPerOperation(pid, before, count, what) {
+  const now = cpuOfBoth(pid);
+  const per = (used) => Math.round((used / Math.max(1, count)) * 100) / 100;
+  return {
+    [`  API CPU per ${what} (ms)`]: per(now.api - before.api),
+    [`  database CPU per ${what} (ms)`]: per(now.db - before.db),
+  };
+}
+
 /** Inserts the scale rows with multi-row INSERTs through the datasource's connector (either engine). */
 async function fillDatabase(server) {
   const ds = server.repositories.repository('productos').dataSource;
@@ -271,6 +286,10 @@ async function measure(env) {
     };
     // A field of the product, as the editor saves one (the product's history records it).
     figures['one PATCH (ms)'] = await timedMedian((i) => patch({ enviarAecoc: i % 2 ? 'S' : 'N' }));
+    // What each process spends on one (100 in a row): steadier than the time on a loaded machine.
+    const patchCpu = cpuOfBoth(api.child.pid);
+    for (let i = 0; i < 100; i++) await patch({ enviarAecoc: i % 2 ? 'S' : 'N' });
+    Object.assign(figures, cpuPerOperation(api.child.pid, patchCpu, 100, 'PATCH'));
     // A new SKU: the references to the old one follow (substitutes, spare parts, assemblies, ranges) and the
     // product's image files are renamed. Unique names, also on a kept data folder measured again.
     const stamp = Date.now().toString(36);
@@ -322,6 +341,7 @@ async function measure(env) {
     let made = 0;
     // Timed from the start to the last answer: autocannon's own duration of an `amount` run ends on its
     // one-second tick (600 creates in 4.03 or 5.00 s: 149 or 120 rows/s).
+    const createCpu = cpuOfBoth(api.child.pid);
     const createsFrom = performance.now();
     let lastCreated = createsFrom;
     const created = await load(
@@ -344,10 +364,10 @@ async function measure(env) {
     figures['POST /productos rows/s (6 conc.)'] = Math.round(
       creates / (Math.max(1, lastCreated - createsFrom) / 1000),
     );
+    Object.assign(figures, cpuPerOperation(api.child.pid, createCpu, creates, 'create'));
     // 25-row pages, 20 connections, 3 s; with the CPU time each process spent per page (the machine's load
     // changes the rate, much less the CPU a page costs).
-    const dbPids = childrenOf(api.child.pid);
-    const cpu0 = { api: cpuMsOf(api.child.pid), db: dbPids.reduce((t, p) => t + cpuMsOf(p), 0) };
+    const pageCpu = cpuOfBoth(api.child.pid);
     let asked = 0;
     const paged = await load(
       20,
@@ -363,10 +383,7 @@ async function measure(env) {
     if (paged.non2xx || paged.errors) throw new Error(`25-row pages: ${paged.non2xx + paged.errors} failed`);
     const pages = paged.requests.total;
     figures['25-row page req/s (20 conn.)'] = Math.round(pages / paged.duration);
-    const perPage = (pid, before) => Math.round(((cpuMsOf(pid) - before) / Math.max(1, pages)) * 100) / 100;
-    figures['  API CPU per page (ms)'] = perPage(api.child.pid, cpu0.api);
-    figures['  database CPU per page (ms)'] =
-      Math.round(((dbPids.reduce((t, p) => t + cpuMsOf(p), 0) - cpu0.db) / Math.max(1, pages)) * 100) / 100;
+    Object.assign(figures, cpuPerOperation(api.child.pid, pageCpu, pages, 'page'));
   } finally {
     await stopByPid(api.child, 20000);
   }
