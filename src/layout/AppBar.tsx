@@ -12,15 +12,19 @@ import {
   useTranslate,
   UserMenu,
 } from 'react-admin';
+import { AfterFirstRender } from '../resources/generic/AfterFirstRender';
 import { CompanySelector } from './CompanySelector';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 export const APP_NAME = 'PIM';
 
+/** The company and language selectors come in the pass after the opened screen's first render (its rows first). */
 const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
-    <CompanySelector />
-    <LanguageSwitcher />
+    <AfterFirstRender>
+      <CompanySelector />
+      <LanguageSwitcher />
+    </AfterFirstRender>
     <PimLoadingIndicator />
   </Box>
 );
