@@ -54,8 +54,8 @@ export async function limitMysqlReads(dataSource: juggler.DataSource, ms: number
 
 /** The parts of node-postgres's pool (pg-pool) the limit uses. */
 export interface PostgresPool {
-  listeners(event: 'error'): ((...args: unknown[]) => void)[];
-  on(event: 'error', listener: (...args: unknown[]) => void): unknown;
+  listeners(event: 'error'): unknown[];
+  on(event: 'error', listener: (err: Error) => void): unknown;
   end(): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export function limitPostgresStatements(connector: PostgresPoolHolder, ms: numbe
   if (!(ms > 0) || !previous) return;
   const Pool = previous.constructor as new (config: object) => PostgresPool;
   const pool = new Pool({ ...connector.clientConfig, statement_timeout: Math.max(1, Math.round(ms)) });
-  for (const listener of previous.listeners('error')) pool.on('error', listener);
+  for (const listener of previous.listeners('error')) pool.on('error', listener as (err: Error) => void);
   connector.pg = pool;
   previous.end().catch((err: unknown) => console.error('[db] closing the connections of the start:', err));
 }

@@ -13,15 +13,18 @@ import {
   UserMenu,
 } from 'react-admin';
 import { AfterFirstRender } from '../resources/generic/AfterFirstRender';
-import { CompanySelector } from './CompanySelector';
+import { CompanySelector, CompanySelectorPlace } from './CompanySelector';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 export const APP_NAME = 'PIM';
 
-/** The company and language selectors come in the pass after the opened screen's first render (its rows first). */
+/**
+ * The company and language selectors come in the pass after the opened screen's first render (its rows first);
+ * meanwhile the company selector's place is kept, so the bar's height does not change.
+ */
 const AppBarToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center' }}>
-    <AfterFirstRender>
+    <AfterFirstRender fallback={<CompanySelectorPlace />}>
       <CompanySelector />
       <LanguageSwitcher />
     </AfterFirstRender>

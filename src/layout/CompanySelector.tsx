@@ -3,6 +3,7 @@
  * data provider), empties every list selection (ids of the previous company must not be bulk-edited from the
  * new one) and invalidates every cached query so all data re-scopes to the new company.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -31,6 +32,15 @@ export const clearSelections = (
   }
   for (const key of keys) store.removeItem(key);
 };
+
+/** The selector's place in the bar: a small field at least this wide. */
+const PLACE = { minWidth: 200, mx: 1 } as const;
+
+/**
+ * An empty box of the selector's size, for the moment before it renders: the bar keeps its height. The field as
+ * react-admin's theme draws it (filled, small): 48 px high, with 8 px of margin above and 4 below.
+ */
+export const CompanySelectorPlace = () => <Box sx={{ ...PLACE, height: 48, mt: 1, mb: 0.5 }} />;
 
 export const CompanySelector = () => {
   const translate = useTranslate();
@@ -78,7 +88,7 @@ export const CompanySelector = () => {
       value={data?.some((empresa) => empresa.id === selected) ? selected : ''}
       disabled={!data}
       onChange={onChange}
-      sx={{ minWidth: 200, mx: 1 }}
+      sx={PLACE}
       slotProps={{ htmlInput: { 'data-testid': 'company-selector' } }}
     >
       {(data ?? []).map((empresa) => (

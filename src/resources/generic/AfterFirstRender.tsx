@@ -9,5 +9,11 @@ import { useDeferredValue, type ReactNode } from 'react';
 /** False in the first pass, true in the deferred pass right after it (e.g. to send a query after the first one's). */
 export const useAfterFirstRender = (): boolean => useDeferredValue(true, false);
 
-export const AfterFirstRender = ({ children }: { children: ReactNode }) =>
-  useAfterFirstRender() ? children : null;
+/** `fallback` holds the place meanwhile (e.g. an empty box of the same size, so nothing moves when they come). */
+export const AfterFirstRender = ({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) => (useAfterFirstRender() ? children : fallback);
