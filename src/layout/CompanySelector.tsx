@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useGetList, useRefresh, useStoreContext, useTranslate, type Store } from 'react-admin';
+import { SMALL_FIELD_PLACE } from '../resources/generic/fieldPlace';
 import { QUIET_RETRY } from '../resources/generic/quietRetry';
 import { allSchemas } from '../resources/registry';
 import { getSelectedEmpresaId, SELECTED_EMPRESA_KEY, setSelectedEmpresaId } from '../dataProvider/company';
@@ -36,11 +37,8 @@ export const clearSelections = (
 /** The selector's place in the bar: a small field at least this wide. */
 const PLACE = { minWidth: 200, mx: 1 } as const;
 
-/**
- * An empty box of the selector's size, for the moment before it renders: the bar keeps its height. The field as
- * react-admin's theme draws it (filled, small): 48 px high, with 8 px of margin above and 4 below.
- */
-export const CompanySelectorPlace = () => <Box sx={{ ...PLACE, height: 48, mt: 1, mb: 0.5 }} />;
+/** An empty box of the selector's size, for the moment before it renders: the bar keeps its height. */
+export const CompanySelectorPlace = () => <Box sx={{ ...PLACE, ...SMALL_FIELD_PLACE }} />;
 
 export const CompanySelector = () => {
   const translate = useTranslate();

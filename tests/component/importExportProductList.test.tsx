@@ -20,7 +20,7 @@ describe('product list export', () => {
     const getList = vi.spyOn(recorded.provider, 'getList');
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'prd-1' } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: 'prd-1' } });
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     expect(await screen.findByText('Generando el fichero CSV…')).toBeTruthy();

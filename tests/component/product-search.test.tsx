@@ -32,7 +32,7 @@ describe('product search', () => {
     const getList = vi.spyOn(recorded.provider, 'getList');
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'iluminacion' } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: 'iluminacion' } });
     await waitFor(() => expect(names()).toEqual(['PRD-03']));
     const sent = getList.mock.calls.filter(([resource]) => resource === 'productos').at(-1)?.[1].filter;
     expect(sent).toMatchObject({ q: 'iluminacion' });
@@ -44,7 +44,7 @@ describe('product search', () => {
     const recorded = withProductApi({}, searchFixture());
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
-    const box = screen.getByLabelText('Buscar');
+    const box = await screen.findByLabelText('Buscar');
     const note = `La búsqueda admite como mucho ${SEARCH_MAX_LENGTH} caracteres: se buscan los primeros.`;
     fireEvent.change(box, { target: { value: 'x'.repeat(SEARCH_MAX_LENGTH - 1) } });
     await waitFor(() => expect(names()).toEqual([]));
@@ -61,9 +61,9 @@ describe('product search', () => {
     const recorded = withProductApi({}, searchFixture());
     renderScreen('/productos', { dataProvider: recorded.provider });
     await screen.findByText('PRD-01');
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: EAN } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: EAN } });
     await waitFor(() => expect(names()).toEqual(['SKU-10']));
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'LUMEN' } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: 'LUMEN' } });
     await waitFor(() => expect(names()).toEqual(['PRD-03']));
   });
 

@@ -48,12 +48,12 @@ describe('product list', () => {
     await screen.findByText('PRD-01');
     await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(1));
     // (the search's SQL is covered by the contract tests; the fixture applies the same rule)
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'PRD-11' } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: 'PRD-11' } });
     await waitFor(() => expect(rows()).toHaveLength(1));
     await waitFor(() => expect(recorded.reviewTexts).toHaveBeenCalledTimes(2));
     expect(recorded.reviewTexts.mock.calls[1][0]).toEqual([111]);
 
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: '' } });
+    fireEvent.change(await screen.findByLabelText('Buscar'), { target: { value: '' } });
     await waitFor(() => expect(rows()).toHaveLength(10));
     // a parent category of the tree finds the products of its subcategories (SKU-10 is in «Taladros»)
     const category = screen.getByRole('combobox', { name: 'Categoría' });

@@ -49,6 +49,7 @@ import { CategoryTreeFilter, ProductSearchInput } from './SearchFilters';
 import { MassEditButton } from './MassEdit';
 import { CATEGORY_FILTER } from '../../core/productSearch';
 import { AfterFirstRender, useAfterFirstRender } from '../../resources/generic/AfterFirstRender';
+import { SMALL_FIELD_PLACE } from '../../resources/generic/fieldPlace';
 import { PimDatagridConfigurable } from '../../resources/generic/PimDatagridConfigurable';
 
 /** Columns offered by the chooser but hidden at first. */
@@ -119,8 +120,8 @@ const READINESS_FILTER = <ReadinessFilter key="preparado" source="preparado" lab
 /**
  * A filter shown from the start (alwaysOn), rendered in the pass after the list's first render: its rows come
  * first (the three inputs held the first row back some 0.2 s of the main thread here). Meanwhile a box of the
- * input's height (filled, small: 48 px, 8 px above and 4 below) keeps the toolbar's height, so nothing moves
- * when it comes. The form passes its props (source, size, …) on to the input.
+ * input's size keeps the toolbar's height, so nothing moves when it comes. The form passes its props (source,
+ * size, …) on to the input.
  */
 const AfterRowsFilter = ({
   input,
@@ -129,9 +130,10 @@ const AfterRowsFilter = ({
   useAfterFirstRender() ? (
     cloneElement(input, props)
   ) : (
-    <Box aria-hidden sx={{ width: 220, height: 48, mt: 1, mb: 0.5 }} />
+    <Box aria-hidden sx={{ width: 220, ...SMALL_FIELD_PLACE }} />
   );
 
+/** A filter shown from the start waits for the rows (above); the others render when the user adds them. */
 const shownFirst = (input: ReactElement<{ source: string; label?: string; alwaysOn?: boolean }>) =>
   input.props.alwaysOn ? (
     <AfterRowsFilter
