@@ -9,9 +9,8 @@ import type { DataProvider, HttpError } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProductsApi, type CatalogueProductsApi } from '../../src/custom/catalogueProducts/api';
 import type { CatalogueProductRow } from '../../src/core/catalogueProducts/contract';
-import { createDataProvider } from '../../src/custom/dataProvider';
 import { addOutcome, removeOutcome } from '../../src/custom/catalogueProducts/messages';
-import { createHttpClient } from '../../src/dataProvider/http';
+import { testDataProvider, testHttpClient } from '../support/appClient';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -27,9 +26,6 @@ let foreignProductId: number;
 let foreignCatalogueId: number;
 const tag = `CP${Date.now() % 100000}`;
 let sequence = 0;
-
-const client = (token: () => string) =>
-  createHttpClient({ getAccessToken: token, refresh: async () => null, onAuthFailure: () => undefined });
 
 const get = async (token: string, path: string) => {
   const res = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -72,19 +68,20 @@ beforeAll(async () => {
   server = await startTestServer({ seed: true });
   adminToken = await loginToken(server.url, demoLogins().admin);
   editorToken = await loginToken(server.url, demoLogins().editor);
-  const adminClient = client(() => adminToken);
-  admin = catalogueProductsApi(server.url, adminClient);
+  admin = catalogueProductsApi(
+    server.url,
+    testHttpClient(() => adminToken),
+  );
   editor = catalogueProductsApi(
     server.url,
-    client(() => editorToken),
+    testHttpClient(() => editorToken),
   );
   // the app's own data provider (src/custom/dataProvider.ts), as the screens use it
-  provider = createDataProvider({
-    apiUrl: server.url,
-    httpClient: adminClient,
-    getEmpresaId: () => 1,
-    getAccessToken: () => adminToken,
-  });
+  provider = testDataProvider(
+    server.url,
+    () => adminToken,
+    () => 1,
+  );
   own = (await get(
     adminToken,
     `/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 40 })}`,
@@ -140,7 +137,7 @@ describe('add (POST /agregar-multiples-productos-al-catalogo)', () => {
 
   it('validates the body in LoopBack 422 shape', async () => {
     const catalogoId = await newCatalogue();
-    const http = client(() => adminToken);
+    const http = testHttpClient(() => adminToken);
     const post = (body: unknown) =>
       http(`${server.url}/agregar-multiples-productos-al-catalogo`, {
         method: 'POST',
@@ -318,7 +315,7 @@ describe('listings (GET /catalogos/{id}/productos-disponibles|incluidos)', () =>
   });
 
   it('rejects unknown filter properties and order columns with 400', async () => {
-    const http = client(() => adminToken);
+    const http = testHttpClient(() => adminToken);
     const bad = await rejection(
       http(`${server.url}/catalogos/1/productos-disponibles?filter=${q({ where: { otro: 1 } })}`),
     );

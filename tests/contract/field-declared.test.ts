@@ -9,14 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { parseCsv } from '../../src/core/csv/csv';
-import { createHttpClient } from '../../src/dataProvider/http';
-import { createDataProvider } from '../../src/custom/dataProvider';
 import { backendFromDataProvider } from '../../src/custom/importExport/backend';
 import { autoMap, columnsOf } from '../../src/custom/importExport/mapping';
 import { prepareRows } from '../../src/custom/importExport/prepare';
 import { runImport } from '../../src/custom/importExport/runner';
 import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
 import { registerSchemas, schemaForTable } from '../../src/resources/registry';
+import { testDataProvider } from '../support/appClient';
 import { csvRows } from '../support/csvRows';
 import { productosConPeso } from '../support/productosConPeso';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -26,12 +25,6 @@ let token: string;
 let provider: DataProvider;
 let unregister: () => void;
 const tag = `PK${Date.now() % 100000}`;
-
-const client = createHttpClient({
-  getAccessToken: () => token,
-  refresh: async () => null,
-  onAuthFailure: () => undefined,
-});
 
 const byName = async (nombre: string) =>
   (
@@ -46,12 +39,11 @@ beforeAll(async () => {
   unregister = registerSchemas(productosConPeso);
   server = await startTestServer({ seed: true, extraSchemas: [productosConPeso] });
   token = await loginToken(server.url);
-  provider = createDataProvider({
-    apiUrl: server.url,
-    httpClient: client,
-    getEmpresaId: () => 1,
-    getAccessToken: () => token,
-  });
+  provider = testDataProvider(
+    server.url,
+    () => token,
+    () => 1,
+  );
 });
 
 afterAll(async () => {

@@ -9,8 +9,6 @@ import { possibleValues } from '../../src/core/iconValues';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { HttpError } from 'ra-core';
-import { createHttpClient } from '../../src/dataProvider/http';
-import { createDataProvider } from '../../src/custom/dataProvider';
 import { backendFromDataProvider, type ImportBackend } from '../../src/custom/importExport/backend';
 import { parseCsv } from '../../src/core/csv/csv';
 import { toCsv } from '../../src/resources/csvTables';
@@ -29,25 +27,21 @@ import { checkTypedValues } from '../../src/custom/importExport/typedValues';
 import { checkOnServer } from '../../src/custom/importExport/dryRun';
 import { resolveTable } from '../../src/resources/csvTables';
 import { schemaForTable } from '../../src/resources/registry';
+import { testDataProvider, testHttpClient } from '../support/appClient';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
 let token: string;
 const tag = `IE${Date.now() % 100000}`;
 
-const client = createHttpClient({
-  getAccessToken: () => token,
-  refresh: async () => null,
-  onAuthFailure: () => undefined,
-});
+const client = testHttpClient(() => token);
 
 const providerFor = (empresaId: number) =>
-  createDataProvider({
-    apiUrl: server.url,
-    httpClient: client,
-    getEmpresaId: () => empresaId,
-    getAccessToken: () => token,
-  });
+  testDataProvider(
+    server.url,
+    () => token,
+    () => empresaId,
+  );
 
 let provider: DataProvider;
 let backend: ImportBackend;

@@ -7,9 +7,9 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { createIntegrationsApi, type IntegrationsApi } from '../../src/custom/integrations/api';
 import { manualSyncOutcome } from '../../src/custom/integrations/outcomes';
+import { testHttpClient } from '../support/appClient';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 const require = createRequire(import.meta.url);
@@ -43,11 +43,7 @@ beforeAll(async () => {
     erp: new SimulatedErp({ failOn: [KO_SKU] }),
   } as Parameters<typeof startTestServer>[0]);
   token = await loginToken(server.url);
-  const httpClient = createHttpClient({
-    getAccessToken: () => token,
-    refresh: async () => null,
-    onAuthFailure: () => undefined,
-  });
+  const httpClient = testHttpClient(() => token);
   api = createIntegrationsApi({
     apiUrl: server.url,
     httpClient,

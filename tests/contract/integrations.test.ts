@@ -16,7 +16,6 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { FtpSrv } from 'ftp-srv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { createIntegrationsApi, type IntegrationsApi } from '../../src/custom/integrations/api';
 import { FEED_COLUMNS, feedRow } from '../../src/core/integrations/feedColumns';
 import {
@@ -27,6 +26,7 @@ import {
   manualSyncOutcome,
   VOLUME_TITLE,
 } from '../../src/custom/integrations/outcomes';
+import { testHttpClient } from '../support/appClient';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { testUser } from '../support/access';
 import { apiCaller, q } from '../support/api';
@@ -114,11 +114,7 @@ beforeAll(async () => {
   // The app's own calls (src/custom/integrations/api.ts) over the real HTTP client, as the admin.
   app = createIntegrationsApi({
     apiUrl: server.url,
-    httpClient: createHttpClient({
-      getAccessToken: () => admin,
-      refresh: async () => null,
-      onAuthFailure: () => undefined,
-    }),
+    httpClient: testHttpClient(() => admin),
     getEmpresaId: () => empresaId,
     getAccessToken: () => admin,
   });

@@ -8,8 +8,7 @@
  */
 import type { DataProvider } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataProvider } from '../../src/custom/dataProvider';
-import { createHttpClient } from '../../src/dataProvider/http';
+import { testDataProvider } from '../support/appClient';
 import { apiHelpers, type Row } from '../support/api';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
@@ -46,16 +45,11 @@ const totals = async (word: string) => ({
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   token = await loginToken(server.url);
-  provider = createDataProvider({
-    apiUrl: server.url,
-    httpClient: createHttpClient({
-      getAccessToken: () => token,
-      refresh: async () => null,
-      onAuthFailure: () => undefined,
-    }),
-    getEmpresaId: () => EMPRESA,
-    getAccessToken: () => token,
-  });
+  provider = testDataProvider(
+    server.url,
+    () => token,
+    () => EMPRESA,
+  );
 });
 
 afterAll(async () => {

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import type { Version } from '../../src/core/history/versions';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
+import { testHttpClient } from '../support/appClient';
 import { testUser } from '../support/access';
 import { apiHelpers, type Row } from '../support/api';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
@@ -29,11 +29,7 @@ const EMPRESA = 1;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   admin = await loginToken(server.url, demoLogins().admin);
-  const http = createHttpClient({
-    getAccessToken: () => admin,
-    refresh: async () => null,
-    onAuthFailure: () => undefined,
-  });
+  const http = testHttpClient(() => admin);
   provider = loopbackDataProvider(server.url, http, { getEmpresaId: () => EMPRESA });
 });
 

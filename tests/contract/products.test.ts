@@ -12,10 +12,11 @@ import type { CatalogueAttribute } from '../../src/custom/productEditor/attribut
 import { NextIdError, createProductChain } from '../../src/custom/productEditor/createProduct';
 import { ProductSaveError, saveProduct, toFormValues } from '../../src/custom/productEditor/saveProduct';
 import { loadProductBundle } from '../../src/custom/productEditor/useProductBundle';
-import { createHttpClient, type HttpClient } from '../../src/dataProvider/http';
+import type { HttpClient } from '../../src/dataProvider/http';
 import { productUpdateErrorMessage } from '../../src/dataProvider/errors';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { fieldErrorsFromServer } from '../../src/resources/generic/serverErrors';
+import { testHttpClient } from '../support/appClient';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { testUser } from '../support/access';
 import { withCheckDigit } from '../../src/core/gtin';
@@ -33,11 +34,7 @@ let requests: string[] = [];
 const tag = `PT${Date.now() % 100000}`;
 
 const clientFor = (token: () => string): HttpClient => {
-  const client = createHttpClient({
-    getAccessToken: token,
-    refresh: async () => null,
-    onAuthFailure: () => undefined,
-  });
+  const client = testHttpClient(token);
   return (url, options) => {
     requests.push(`${options?.method ?? 'GET'} ${url.replace(server.url, '')}`);
     return client(url, options);

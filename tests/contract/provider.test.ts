@@ -8,7 +8,7 @@ import { possibleValues } from '../../src/core/iconValues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, HttpError } from 'ra-core';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
-import { createHttpClient } from '../../src/dataProvider/http';
+import { testHttpClient } from '../support/appClient';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -17,11 +17,7 @@ let token: string;
 const EMPRESA = 1;
 const tag = `CT${Date.now() % 100000}`;
 
-const withToken = createHttpClient({
-  getAccessToken: () => token,
-  refresh: async () => null,
-  onAuthFailure: () => undefined,
-});
+const withToken = testHttpClient(() => token);
 
 beforeAll(async () => {
   server = await startTestServer();

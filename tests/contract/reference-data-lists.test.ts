@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'ra-core';
-import { createHttpClient, type HttpClient } from '../../src/dataProvider/http';
+import type { HttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
+import { testHttpClient } from '../support/appClient';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -24,11 +25,7 @@ const list = async (resource: string, filter: Record<string, unknown> = {}, sort
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   token = await loginToken(server.url);
-  const http = createHttpClient({
-    getAccessToken: () => token,
-    refresh: async () => null,
-    onAuthFailure: () => undefined,
-  });
+  const http = testHttpClient(() => token);
   const recording: HttpClient = (url, options) => {
     urls.push(url);
     return http(url, options);

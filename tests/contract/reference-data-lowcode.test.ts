@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { exportFile, exportRows } from '../../src/resources/generic/csvExport/exporter';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
 import { registerSchemas } from '../../src/resources/registry';
+import { testHttpClient } from '../support/appClient';
 import { almacenes } from '../support/almacenes';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { testUser } from '../support/access';
@@ -22,11 +22,7 @@ let unregister: () => void;
 const tag = `LC${Date.now() % 100000}`;
 
 const providerFor = (token: () => string, empresaId = 1): DataProvider =>
-  loopbackDataProvider(
-    server.url,
-    createHttpClient({ getAccessToken: token, refresh: async () => null, onAuthFailure: () => undefined }),
-    { getEmpresaId: () => empresaId },
-  );
+  loopbackDataProvider(server.url, testHttpClient(token), { getEmpresaId: () => empresaId });
 
 const page = { page: 1, perPage: 10 };
 const sort = { field: 'nombre', order: 'ASC' as const };

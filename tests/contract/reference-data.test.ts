@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceDataApi, type ReferenceDataApi } from '../../src/dataProvider/referenceData';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { erpRefusalMessage } from '../../src/resources/productosPorRango/erpRefusal';
+import { testHttpClient } from '../support/appClient';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { testUser } from '../support/access';
 import { apiCaller, q } from '../support/api';
@@ -42,11 +42,7 @@ const rows = async (token: string, path: string, filter: unknown = {}) =>
   (await call(token, 'GET', `${path}?filter=${q(filter)}`)).body as Row[];
 
 const apiFor = (token: () => string, empresaId = 1) =>
-  referenceDataApi(
-    server.url,
-    createHttpClient({ getAccessToken: token, refresh: async () => null, onAuthFailure: () => undefined }),
-    { getEmpresaId: () => empresaId },
-  );
+  referenceDataApi(server.url, testHttpClient(token), { getEmpresaId: () => empresaId });
 
 const split = (value: unknown) =>
   String(value ?? '')

@@ -6,8 +6,8 @@
  */
 import type { DataProvider } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
+import { testHttpClient } from '../support/appClient';
 import { loginToken, startTestServer, type StartedServer } from '../support/server';
 
 let server: StartedServer;
@@ -18,11 +18,7 @@ const stamp = Date.now() % 1000000;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   token = await loginToken(server.url);
-  const client = createHttpClient({
-    getAccessToken: () => token,
-    refresh: async () => null,
-    onAuthFailure: () => undefined,
-  });
+  const client = testHttpClient(() => token);
   provider = loopbackDataProvider(server.url, client, { getEmpresaId: () => 1 });
 });
 

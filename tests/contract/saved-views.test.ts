@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { loopbackDataProvider } from '../../src/dataProvider/loopback';
-import { createHttpClient } from '../../src/dataProvider/http';
 import { SAVED_VIEW_STATE_MAX } from '../../src/core/savedViews';
+import { testHttpClient } from '../support/appClient';
 import { demoLogins, loginToken, startTestServer, type StartedServer } from '../support/server';
 import { apiHelpers, type Row } from '../support/api';
 import { testUser, type TestUser } from '../support/access';
@@ -89,11 +89,7 @@ describe('who sees a view', () => {
   });
 
   it('the data provider lists the selected company’s views of one list for the signed-in user', async () => {
-    const http = createHttpClient({
-      getAccessToken: () => bea.token,
-      refresh: async () => null,
-      onAuthFailure: () => undefined,
-    });
+    const http = testHttpClient(() => bea.token);
     const provider: DataProvider = loopbackDataProvider(server.url, http, { getEmpresaId: () => 1 });
     const { data, total } = await provider.getList('vistas-guardadas', {
       filter: { recurso: 'productos' },
