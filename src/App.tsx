@@ -41,6 +41,8 @@ export interface AppProps {
   queryClient?: QueryClient;
   /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
   schemas?: readonly ResourceSchema[];
+  /** Opened with no session (main.tsx): the login page comes first, and signing in goes back to the address. */
+  signedOut?: boolean;
 }
 
 /** A bespoke page's screen; like resource routes, a page the user may not open shows "access denied". */
@@ -77,6 +79,7 @@ export const App = ({
   store,
   queryClient: given,
   schemas,
+  signedOut,
 }: AppProps) => {
   const resources = useMemo(() => {
     if (schemas?.length) registerSchemas(...schemas);
@@ -96,7 +99,7 @@ export const App = ({
     [given, authProvider],
   );
   return (
-    <AppRouter>
+    <AppRouter signInFirst={signedOut && authProvider !== undefined}>
       <Admin
         disableTelemetry
         title="PIM"

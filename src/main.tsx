@@ -51,6 +51,7 @@ const start = async () => {
         i18nProvider={createI18nProvider()}
         store={store}
         queryClient={queryClient}
+        signedOut={!signedIn}
       />
     </StrictMode>,
   );

@@ -47,10 +47,14 @@ export const fakeProvider = (data: Fixture = fixture()): DataProvider =>
 
 export const renderApp = (
   path: string,
-  options: { dataProvider?: DataProvider; authProvider?: AuthProvider } = {},
+  options: { dataProvider?: DataProvider; authProvider?: AuthProvider; signedOut?: boolean } = {},
 ) => {
   window.location.hash = `#${path}`;
   return render(
-    <App dataProvider={options.dataProvider ?? fakeProvider()} authProvider={options.authProvider} />,
+    <App
+      dataProvider={options.dataProvider ?? fakeProvider()}
+      authProvider={options.authProvider}
+      signedOut={options.signedOut}
+    />,
   );
 };
