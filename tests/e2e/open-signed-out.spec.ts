@@ -32,6 +32,10 @@ const navigations = (page: Page) =>
 
 const openSignedOut = async (page: Page, path: string) => {
   await countNavigations(page);
+  const configRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
+  });
   const started = Date.now();
   await page.goto(path);
   await expect(page.locator('input[name="username"]')).toBeVisible();
@@ -44,6 +48,8 @@ const openSignedOut = async (page: Page, path: string) => {
   const counted = await navigations(page);
   expect(counted.push, 'one redirect to #/login').toBe(1);
   expect(counted.hashchange).toBeLessThanOrEqual(1);
+  // index.html preloads the runtime configuration and the app uses that answer: asked for once
+  expect(configRequests).toHaveLength(1);
 };
 
 const signInHere = async (page: Page) => {
@@ -59,6 +65,12 @@ test('signed out, / shows the login form after one redirect; signing in lands on
   await signInHere(page);
   await expect(page).toHaveURL(/#\/productos$/);
   await expect(listRows(page).first()).toBeVisible();
+});
+
+test("the page's icon is served", async ({ page }) => {
+  const icon = await page.request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('signed out, a deep link shows the login form after one redirect and signing in goes back to it', async ({
