@@ -43,16 +43,20 @@ const storeSession = (ability: unknown[]) => {
   );
 };
 
+/** The API's fetch answering a login of an admin allowed everything. */
+const adminLoginAnswered = () =>
+  vi.fn(async () =>
+    json(
+      200,
+      loginAnswer([
+        { codigo: 'admin', permisos: [{ controllerName: 'manage', moduleName: 'all', actionName: 'all' }] },
+      ]),
+    ),
+  );
+
 describe('authentication', () => {
   it('asks to log in, then an admin is back on the route that asked for it, with the session stored', async () => {
-    const fetchMock = vi.fn(async () =>
-      json(
-        200,
-        loginAnswer([
-          { codigo: 'admin', permisos: [{ controllerName: 'manage', moduleName: 'all', actionName: 'all' }] },
-        ]),
-      ),
-    );
+    const fetchMock = adminLoginAnswered();
     renderApp('/Marca', {
       dataProvider: data(),
       authProvider: authProvider(API, fetchMock as unknown as typeof fetch),
@@ -74,14 +78,7 @@ describe('authentication', () => {
   });
 
   it('opened with no session, the login page comes first and signing in goes back to the address asked for', async () => {
-    const fetchMock = vi.fn(async () =>
-      json(
-        200,
-        loginAnswer([
-          { codigo: 'admin', permisos: [{ controllerName: 'manage', moduleName: 'all', actionName: 'all' }] },
-        ]),
-      ),
-    );
+    const fetchMock = adminLoginAnswered();
     const auth = authProvider(API, fetchMock as unknown as typeof fetch);
     const logout = vi.spyOn(auth, 'logout');
     renderApp('/Marca/3', { dataProvider: data(), authProvider: auth, signedOut: true });
