@@ -6,6 +6,7 @@
  * lifetime in seconds, default 12 h), SIGNUP_ENABLED=0 (turns POST /auth/signup off; it is admin-only anyway),
  * DB_STATEMENT_TIMEOUT_MS (time limit of a statement on MySQL/MariaDB and PostgreSQL servers, default 30000; 0: none).
  */
+import './heap-settings';
 import './debug-colors';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -36,6 +36,12 @@ const execArgvOf = (env: NodeJS.ProcessEnv): string[] => [
   // is malloc'd and freed, and several at a time left the heap fragmented (the served 10,000-product database
   // 214–216 → 198–199 MB, the same speed on the scale bench's queries).
   '--wasm-num-compilation-tasks=1',
+  // Its JavaScript heap holds query results on their way out: a young generation of 2 × 1 MB (V8 grows it to
+  // 2 × 16 MB) and an old generation that grows by at most half of what is live (V8: up to four times). Under
+  // 20 connections of 25-row pages and a shopping feed the served 10,000-product database 163–188 →
+  // 160–167 MB (as server/heap-settings.ts does for the API process).
+  '--max-semi-space-size=1',
+  '--heap-growing-percent=50',
 ];
 /** Opening a data folder (initdb on the first start) takes seconds; more than this means it hangs. */
 const START_TIMEOUT_MS = 60_000;
