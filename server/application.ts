@@ -45,6 +45,7 @@ import {
 import { templateFile } from './store/template';
 import { compressAnswers, serveBuiltApp } from './static-app';
 import { IN_FLIGHT_MIDDLEWARE_OPTIONS, inFlightRequests } from './in-flight';
+import { RestRouter } from './router';
 
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
@@ -149,6 +150,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // every request (GET included): they hold only their options, so one of each serves every request — built
     // in the REST server's context, where those options (requestBodyParser above) are bound.
     app.getBinding(RestBindings.REQUEST_BODY_PARSER).inScope(BindingScope.SERVER);
+    // LoopBack's router without its per-request debug formatting of the route found (router.ts).
+    app.bind(RestBindings.ROUTER).toClass(RestRouter).inScope(BindingScope.SINGLETON);
     // Error answers: the database's 503 and 507 also answer their code (error-answers.ts).
     app
       .bind(RestBindings.SequenceActions.REJECT)
