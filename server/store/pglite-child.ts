@@ -39,7 +39,8 @@ const execArgvOf = (env: NodeJS.ProcessEnv): string[] => [
   // Its JavaScript heap holds query results on their way out: a young generation of 2 × 1 MB (V8 grows it to
   // 2 × 16 MB) and an old generation that grows by at most half of what is live (V8: up to four times). Under
   // 20 connections of 25-row pages and a shopping feed the served 10,000-product database 163–188 →
-  // 160–167 MB (as server/heap-settings.ts does for the API process).
+  // 160–167 MB at the same database CPU. (The API's own young generation may grow to 2 × 8 MB: at
+  // 2 × 1 MB its CPU per page rose 25–50 %; server/heap-settings.ts.)
   '--max-semi-space-size=1',
   '--heap-growing-percent=50',
 ];
