@@ -11,11 +11,12 @@ import { chromium } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { freePort, stopByPid, waitForHttp } from '../tests/support/run.mjs';
 import { storeSession } from './session.mjs';
+import { apiArgs } from './api-command.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const apiPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-prof-'));
-const api = spawn('node', ['dist-server/server/index.js'], {
+const api = spawn(process.execPath, apiArgs, {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
 });

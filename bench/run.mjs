@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs';
 import { storeSession } from './session.mjs';
 import { serveStatic } from './static-server.mjs';
+import { apiArgs } from './api-command.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIRST_ROW_ONLY = process.env.BENCH_FIRST_ROW_ONLY === '1';
@@ -107,7 +108,7 @@ if ((await run('node_modules/.bin/vite', ['build', '--config', 'bench/minimal/vi
 const apiPort = await freePort();
 const basePort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pim-bench-'));
-const api = spawn('node', ['dist-server/server/index.js'], {
+const api = spawn(process.execPath, apiArgs, {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
 });

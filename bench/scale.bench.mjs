@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, stopByPid } from '../tests/support/run.mjs';
+import { apiArgs } from './api-command.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
@@ -208,7 +209,7 @@ async function fillDatabase(server) {
 async function spawnApi(env) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['dist-server/server/index.js'], {
+  const child = spawn(process.execPath, apiArgs, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
