@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { durableStartParams, DurableNodeFS } from '../../server/store/durable-nodefs';
 
 const folders: string[] = [];
@@ -65,6 +65,40 @@ describe('embedded database durability', () => {
       expect(rows.map((r) => r.nombre)).toEqual(['Taladro', 'Sierra', 'Lijadora']);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it("syncs a file's data with fdatasync and a folder with fsync", async () => {
+    const dir = newFolder();
+    const db = await PGlite.create({
+      fs: new DurableNodeFS(dir),
+      startParams: durableStartParams(PGlite.defaultStartParams),
+    });
+    const dataSyncs = vi.spyOn(fs, 'fdatasyncSync');
+    // Whether each fsync is a folder's, seen when it is made (the folder is closed right after).
+    const fsyncOfFolder: boolean[] = [];
+    const fsync = fs.fsyncSync;
+    const fullSyncs = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+      fsyncOfFolder.push(fs.fstatSync(fd).isDirectory());
+      fsync(fd);
+    });
+    try {
+      await db.exec('CREATE TABLE articulo (id serial PRIMARY KEY, nombre text NOT NULL)');
+      dataSyncs.mockClear();
+      fullSyncs.mockClear();
+      fsyncOfFolder.length = 0;
+      await db.query('INSERT INTO articulo (nombre) VALUES ($1)', ['Taladro']);
+      // The commit's WAL: one fdatasync, no fsync.
+      expect(dataSyncs).toHaveBeenCalledTimes(1);
+      expect(fullSyncs).not.toHaveBeenCalled();
+      // A checkpoint writes and syncs the table's data files: fdatasync too; fsync is only ever a folder's.
+      await db.exec('CHECKPOINT');
+      expect(dataSyncs.mock.calls.length).toBeGreaterThan(1);
+      expect(fsyncOfFolder.filter((folder) => !folder)).toEqual([]);
+    } finally {
+      dataSyncs.mockRestore();
+      fullSyncs.mockRestore();
+      await db.close();
     }
   });
 
