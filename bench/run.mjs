@@ -15,6 +15,7 @@ import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs'
 import { storeSession } from './session.mjs';
 import { serveStatic } from './static-server.mjs';
 import { apiArgs } from './api-command.mjs';
+import { hostLoad } from './host-load.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIRST_ROW_ONLY = process.env.BENCH_FIRST_ROW_ONLY === '1';
@@ -153,13 +154,15 @@ try {
     `${baseRow} ms`,
     appRow / baseRow,
   ]);
-  console.log('\nfigure | PIM | minimal react-admin | ratio');
+  console.log(`\nMachine at the end of the first-row runs: ${hostLoad()}`);
+  console.log('figure | PIM | minimal react-admin | ratio');
   for (const [name, a, b, ratio] of rows) console.log(`${name} | ${a} | ${b} | ${ratio.toFixed(2)}`);
   if (!FIRST_ROW_ONLY) {
     const signedOut = await timeToLoginForm(browser, `${appUrl}/#/productos/5`);
     console.log(
       `Signed out: deep link → login form (median of ${RUNS}) | ${signedOut.ms} ms, ${signedOut.pushes} history push(es) | — | —`,
     );
+    console.log(`Machine at the end of the login runs: ${hostLoad()}`);
   }
 } finally {
   await browser.close();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, stopByPid } from '../tests/support/run.mjs';
 import { apiArgs } from './api-command.mjs';
+import { hostLoad } from './host-load.mjs';
 
 const require = createRequire(import.meta.url);
 const { startServer } = require('../dist-server/server/application.js');
@@ -403,7 +404,7 @@ async function engine(name, env, serverOptions) {
   return measure(env);
 }
 
-console.log(`\nScale (${N} products, medians of ${RUNS})`);
+console.log(`\nScale (${N} products, medians of ${RUNS}); machine at the start: ${hostLoad()}`);
 const results = {};
 if (ENGINES.includes('embedded')) {
   const dataDir = KEEP_DIR ?? mkdtempSync(path.join(tmpdir(), 'pim-scale-'));
@@ -433,6 +434,7 @@ if (ENGINES.includes('mariadb') && hasMariaDb) {
   console.log('  (no mariadbd on this machine: MariaDB column skipped)');
 }
 const engines = Object.keys(results);
+console.log(`Machine at the end: ${hostLoad()}`);
 console.log(['figure'.padEnd(34), ...engines.map((e) => e.padStart(10))].join(''));
 for (const figure of Object.keys(results[engines[0]] ?? {})) {
   console.log([figure.padEnd(34), ...engines.map((e) => String(results[e][figure]).padStart(10))].join(''));
