@@ -37,7 +37,8 @@ export default defineConfig(({ command }) => ({
         // screens loaded on demand share is one more; each screen keeps its own code in its own file.
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: 'login', test: /src[\\/]login[\\/]startSignedOut/, priority: 2 },
             { name: 'shared', minShareCount: 2, priority: 1 },
           ],
         },

@@ -18,6 +18,7 @@ import { customPages, type CustomPage } from './custom/pages';
 import { bespokeViews } from './custom/views';
 import { createI18nProvider } from './i18n';
 import { AppRouter } from './layout/AppRouter';
+import { AdminLoginPage } from './login/AdminLoginPage';
 import { AuthAnsweringQueryClient } from './layout/authQueryClient';
 import { PimLayout, preloadSignedInLayout } from './layout/Layout';
 import { PimNotification } from './layout/Notification';
@@ -41,8 +42,6 @@ export interface AppProps {
   queryClient?: QueryClient;
   /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
   schemas?: readonly ResourceSchema[];
-  /** Opened with no session (main.tsx): the login page comes first, and signing in goes back to the address. */
-  signedOut?: boolean;
 }
 
 /** A bespoke page's screen; like resource routes, a page the user may not open shows "access denied". */
@@ -79,7 +78,6 @@ export const App = ({
   store,
   queryClient: given,
   schemas,
-  signedOut,
 }: AppProps) => {
   const resources = useMemo(() => {
     if (schemas?.length) registerSchemas(...schemas);
@@ -99,7 +97,7 @@ export const App = ({
     [given, authProvider],
   );
   return (
-    <AppRouter signInFirst={signedOut && authProvider !== undefined}>
+    <AppRouter>
       <Admin
         disableTelemetry
         title="PIM"
@@ -110,6 +108,7 @@ export const App = ({
         i18nProvider={i18n}
         store={pimStore}
         layout={PimLayout}
+        loginPage={AdminLoginPage}
         notification={PimNotification}
         theme={pimTheme}
         darkTheme={null}

@@ -4,8 +4,6 @@
  * demand (react-admin waits for them before re-rendering).
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-// react-admin's default i18nProvider bundles the English pack anyway: import it statically.
-import englishMessages from 'ra-language-english';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'ra-core';
 import { appMessages } from './appMessages';
 import spanishMessages from './es';
@@ -16,17 +14,9 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from './language';
+import { raMessages } from './raMessages';
 import { onPageLabels, pageMessages, registeredPages } from './pageMessages';
 import { resourceMessages } from './resourceMessages';
-
-/** react-admin's own messages per language: es, de and pt are ours, en and fr their packages. */
-const raMessages: Readonly<Record<Language, () => Promise<TranslationMessages>>> = {
-  es: async () => spanishMessages,
-  en: async () => englishMessages,
-  fr: () => import('ra-language-french').then((module) => module.default),
-  de: () => import('./de').then((module) => module.default),
-  pt: () => import('./pt').then((module) => module.default),
-};
 
 export const composeMessages = (language: Language, ra: TranslationMessages): TranslationMessages =>
   mergeTranslations(

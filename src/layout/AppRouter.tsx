@@ -7,10 +7,7 @@
  * pending transition and logs out again — thousands of `#/login` pushes and seconds of blank page before the login
  * form finally shows. Applied synchronously, the first navigation lands on the login page.
  *
- * Opened with no session (`signInFirst`), the router goes to the login page before anything renders, with the
- * asked-for route in the location's state as react-admin's logout puts it (`nextPathname`, `nextSearch`), so
- * signing in goes back there. The protected route is then never rendered only to find out that nobody is
- * signed in and navigate away from it.
+ * (Opened with no session, the app is not rendered at all: src/login/startSignedOut.tsx shows the login form.)
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createHashRouter, RouterProvider, useInRouterContext } from 'react-router-dom';
@@ -20,24 +17,12 @@ const AppTree = createContext<ReactNode>(null);
 /** The route's element reads the tree from context, so a re-rendered app reaches the router created once. */
 const CurrentTree = () => <>{useContext(AppTree)}</>;
 
-/** react-admin's login route. */
-const LOGIN_PATH = '/login';
-
 interface AppRouterProps {
   children: ReactNode;
-  /** No session: open the login page first, keeping the asked-for route to go back to after signing in. */
-  signInFirst?: boolean;
 }
 
-const OwnHashRouter = ({ children, signInFirst }: AppRouterProps) => {
-  const [router] = useState(() => {
-    const created = createHashRouter([{ path: '*', element: <CurrentTree /> }]);
-    const { pathname, search } = created.state.location;
-    if (signInFirst && pathname !== LOGIN_PATH) {
-      void created.navigate(LOGIN_PATH, { state: { nextPathname: pathname, nextSearch: search } });
-    }
-    return created;
-  });
+const OwnHashRouter = ({ children }: AppRouterProps) => {
+  const [router] = useState(() => createHashRouter([{ path: '*', element: <CurrentTree /> }]));
   return (
     <AppTree.Provider value={children}>
       <RouterProvider router={router} useTransitions={false} />
@@ -46,9 +31,5 @@ const OwnHashRouter = ({ children, signInFirst }: AppRouterProps) => {
 };
 
 /** Inside an existing router (tests with a MemoryRouter) the children use that one. */
-export const AppRouter = ({ children, signInFirst }: AppRouterProps) =>
-  useInRouterContext() ? (
-    <>{children}</>
-  ) : (
-    <OwnHashRouter signInFirst={signInFirst}>{children}</OwnHashRouter>
-  );
+export const AppRouter = ({ children }: AppRouterProps) =>
+  useInRouterContext() ? <>{children}</> : <OwnHashRouter>{children}</OwnHashRouter>;

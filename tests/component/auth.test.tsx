@@ -77,21 +77,6 @@ describe('authentication', () => {
     });
   });
 
-  it('opened with no session, the login page comes first and signing in goes back to the address asked for', async () => {
-    const fetchMock = adminLoginAnswered();
-    const auth = authProvider(API, fetchMock as unknown as typeof fetch);
-    const logout = vi.spyOn(auth, 'logout');
-    renderApp('/Marca/3', { dataProvider: data(), authProvider: auth, signedOut: true });
-    await screen.findByRole('button', { name: 'Iniciar sesión' });
-    expect(window.location.hash).toBe('#/login');
-    // the brand's route was not rendered only to find nobody signed in and log out from it
-    expect(logout).not.toHaveBeenCalled();
-    await signIn();
-    await waitFor(() => expect(window.location.hash).toBe('#/Marca/3'));
-    // the brand's editor, not the list
-    expect(await screen.findByDisplayValue('Marca 03')).toBeTruthy();
-  });
-
   it('any other role stays on /login with a clear Spanish notice and no session', async () => {
     const fetchMock = vi.fn(async () =>
       json(

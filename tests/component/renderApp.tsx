@@ -47,14 +47,10 @@ export const fakeProvider = (data: Fixture = fixture()): DataProvider =>
 
 export const renderApp = (
   path: string,
-  options: { dataProvider?: DataProvider; authProvider?: AuthProvider; signedOut?: boolean } = {},
+  options: { dataProvider?: DataProvider; authProvider?: AuthProvider } = {},
 ) => {
   window.location.hash = `#${path}`;
   return render(
-    <App
-      dataProvider={options.dataProvider ?? fakeProvider()}
-      authProvider={options.authProvider}
-      signedOut={options.signedOut}
-    />,
+    <App dataProvider={options.dataProvider ?? fakeProvider()} authProvider={options.authProvider} />,
   );
 };

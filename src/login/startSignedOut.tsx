@@ -1,0 +1,53 @@
+/**
+ * Opened with no session: the login form first, from a small part of the code (MUI and the authProvider, not
+ * react-admin nor the app's screens), after one redirect to `#/login` that keeps the route asked for. The
+ * app's code is fetched from the first key typed; signed in, the app replaces the form in the same React root,
+ * at the route asked for (react-admin's own behaviour after a login).
+ */
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { createRoot } from 'react-dom/client';
+import { authProvider, CONNECTION_MESSAGE } from '../authProvider/authProvider';
+import { loadRuntimeConfig, resolveApiUrl } from '../dataProvider/config';
+import { getLanguage } from '../i18n/language';
+import { pimTheme } from '../layout/theme';
+import { LoginCard, type Credentials } from './LoginCard';
+import { loadLoginTranslate } from './loginMessages';
+import { goToLogin, leaveLogin } from './loginRoute';
+
+type AppModule = Pick<typeof import('../appStart'), 'startApp'>;
+
+const importApp = (): Promise<AppModule> => import('../appStart');
+
+/** Shows the login form in `container`; `loadApp` gives the app's start (its module, by default). */
+export const startSignedOut = async (
+  container: HTMLElement,
+  loadApp: () => Promise<AppModule> = importApp,
+): Promise<void> => {
+  let returnTo = goToLogin(window.history, window.location.hash);
+  // Back (or a typed address) to another route while signed out: the login page again, returning there
+  const onPopState = () => {
+    returnTo = goToLogin(window.history, window.location.hash, true);
+  };
+  window.addEventListener('popstate', onPopState);
+  const [runtime, translate] = await Promise.all([loadRuntimeConfig(), loadLoginTranslate(getLanguage())]);
+  const auth = authProvider(resolveApiUrl(runtime, import.meta.env.VITE_API_URL as string | undefined));
+  const root = createRoot(container);
+  const signIn = async (credentials: Credentials) => {
+    const app = loadApp();
+    await auth.login(credentials);
+    // from here on the app's router owns the history
+    window.removeEventListener('popstate', onPopState);
+    leaveLogin(window.history, returnTo);
+    const { startApp } = await app.catch(() => {
+      throw new Error(CONNECTION_MESSAGE);
+    });
+    await startApp(container, { root, runtime });
+  };
+  root.render(
+    <ThemeProvider theme={createTheme(pimTheme)}>
+      <CssBaseline />
+      <LoginCard translate={translate} onLogin={signIn} onFirstInput={() => void loadApp()} />
+    </ThemeProvider>,
+  );
+};
