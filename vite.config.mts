@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -11,10 +11,41 @@ import { compression } from 'vite-plugin-compression2';
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/**
+ * The entry (src/main.tsx) imports either the login screen or the app, once it has seen whether a session is
+ * stored. The chunk both ways need (the login screen's: React, MUI) and the bundler's runtime are announced in
+ * index.html, so that they download with the entry instead of after it.
+ */
+const preloadChunksBothWaysNeed = (names: readonly string[]): Plugin => {
+  let base = '/';
+  return {
+    name: 'pim-preload-shared-start',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.values(bundle ?? {})
+          .filter((file) => file.type === 'chunk' && !file.isEntry && names.includes(file.name))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file.fileName}` },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+};
+
 export default defineConfig(({ command }) => ({
   // Every text file of the build also as .gz and .br beside it (over 1 KiB): the server sends the form the browser
   // accepts as it is (server/static-app.ts), instead of compressing 1.3 MB of script on every cold load.
-  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [
+    react(),
+    preloadChunksBothWaysNeed(['login', 'rolldown-runtime']),
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
+  ],
   server: { port: 5173 },
   resolve: {
     alias:
@@ -37,8 +68,9 @@ export default defineConfig(({ command }) => ({
         // screens loaded on demand share is one more; each screen keeps its own code in its own file.
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 3 },
-            { name: 'login', test: /src[\\/]login[\\/]startSignedOut/, priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 4 },
+            { name: 'login', test: /src[\\/]login[\\/]startSignedOut/, priority: 3 },
+            { name: 'app', test: /src[\\/]appStart/, priority: 2 },
             { name: 'shared', minShareCount: 2, priority: 1 },
           ],
         },
