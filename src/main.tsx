@@ -3,7 +3,9 @@
  * (src/login/startSignedOut.tsx), which loads the app once someone signs in.
  */
 import { getAccessToken } from './authProvider/session';
+import { markDocumentLanguage } from './i18n/language';
 
+markDocumentLanguage();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 if (getAccessToken()) void import('./appStart').then(({ startApp }) => startApp(container));

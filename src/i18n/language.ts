@@ -39,6 +39,13 @@ export const getLanguage = (): Language => {
   return lastRead.language;
 };
 
+/** The page says which language it is in (`<html lang>`: screen readers, spelling, hyphenation). */
+export const markDocumentLanguage = (language: Language = getLanguage()): void => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+};
+
 export const setLanguage = (language: string): void => {
-  Cookies.set(LANGUAGE_COOKIE, normalizeLanguage(language), { expires: 365, sameSite: 'Lax', path: '/' });
+  const lang = normalizeLanguage(language);
+  Cookies.set(LANGUAGE_COOKIE, lang, { expires: 365, sameSite: 'Lax', path: '/' });
+  markDocumentLanguage(lang);
 };

@@ -17,6 +17,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { LoginTranslate } from './loginMessages';
 
@@ -42,6 +43,9 @@ export const loginErrorMessage = (error: unknown): string =>
       : 'ra.auth.sign_in_error';
 
 type Field = keyof Credentials;
+
+/** The product's name, the page's title (index.html) and the card's heading. */
+const APP_NAME = 'PIM';
 
 export const LoginCard = ({ translate, onLogin, onFirstInput }: LoginCardProps) => {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
@@ -89,6 +93,7 @@ export const LoginCard = ({ translate, onLogin, onFirstInput }: LoginCardProps) 
 
   return (
     <Box
+      component="main"
       sx={{
         display: 'flex',
         flexDirection: 'column',
@@ -104,7 +109,10 @@ export const LoginCard = ({ translate, onLogin, onFirstInput }: LoginCardProps) 
             <LockIcon />
           </Avatar>
         </Box>
-        <form noValidate onSubmit={submit}>
+        <Typography component="h1" variant="h6" align="center">
+          {APP_NAME}
+        </Typography>
+        <form noValidate onSubmit={submit} aria-label={translate('ra.auth.sign_in')}>
           <CardContent sx={{ width: 300, pb: 2 }}>
             <TextField
               {...fieldProps('username')}

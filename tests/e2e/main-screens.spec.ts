@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 
 /** axe-core's browser build, evaluated in the page (an injected script tag would be refused by the CSP). */
 const AXE_SOURCE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
@@ -137,5 +137,30 @@ test('axe: no serious or critical accessibility violation on the main screens', 
     for (const v of serious)
       found.push(`${path} ${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3))}`);
   }
+  expect(found).toEqual([]);
+});
+
+test('axe: no accessibility violation on the login screen, signed out and after a logout', async ({
+  page,
+}) => {
+  const check = async (where: string) => {
+    await expect(page.locator('input[name="username"]')).toBeVisible();
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    const violations = await runAxe(page);
+    return violations.map(
+      (v) => `${where} ${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3))}`,
+    );
+  };
+  // the light screen shown before the app loads
+  await page.goto('/#/productos');
+  const found = await check('signed out');
+  // react-admin's login page in the loaded app (the same card)
+  await page.locator('input[name="username"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/#\/productos/);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/#/Marca');
+  found.push(...(await check('after a logout')));
   expect(found).toEqual([]);
 });

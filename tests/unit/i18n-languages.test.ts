@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { customPages } from '../../src/custom/pages';
 import germanMessages from '../../src/i18n/de';
 import { createI18nProvider, loadMessages } from '../../src/i18n/i18nProvider';
-import { getLanguage, SUPPORTED_LANGUAGES, type Language } from '../../src/i18n/language';
+import {
+  getLanguage,
+  markDocumentLanguage,
+  setLanguage,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from '../../src/i18n/language';
 import { pageLabel, pageMessages, registerPageLabels } from '../../src/i18n/pageMessages';
 import portugueseMessages from '../../src/i18n/pt';
 import { MENU_GROUPS } from '../../src/layout/menuGroups';
@@ -130,6 +136,15 @@ describe('language cookie idioma', () => {
       Cookies.set('idioma', cookie, { path: '/' });
       expect(getLanguage()).toBe(language);
     }
+  });
+
+  it('choosing a language stores it and the page says it is in that language', () => {
+    setLanguage('FR');
+    expect(Cookies.get('idioma')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    Cookies.set('idioma', 'de', { path: '/' });
+    markDocumentLanguage();
+    expect(document.documentElement.lang).toBe('de');
   });
 });
 
