@@ -36,24 +36,24 @@ export const keptRoute = (state: unknown): Route | undefined => {
   return { pathname: usr.nextPathname, search: typeof usr.nextSearch === 'string' ? usr.nextSearch : '' };
 };
 
-type HistoryLike = Pick<History, 'state' | 'pushState' | 'replaceState'>;
+type HistoryLike = Pick<History, 'state' | 'replaceState'>;
 
 const entryKey = (): string => Math.random().toString(36).slice(2, 10);
 
 /**
- * Signed out at `hash`: goes to the login page (one history entry, as react-admin's logout makes) and says
- * where signing in returns to. Already on the login page, the route its entry keeps, else the home route.
+ * Signed out at `hash`: the address becomes the login page's (one redirect, in place: the history keeps one entry
+ * for the visit, so that after signing in Back leaves it instead of showing the login form or the same page
+ * again) and says where signing in returns to. Already on the login page: the route its entry keeps, else home.
  */
-export const goToLogin = (history: HistoryLike, hash: string, replace = false): Route => {
+export const goToLogin = (history: HistoryLike, hash: string): Route => {
   const asked = routeOfHash(hash);
   if (asked.pathname === LOGIN_PATH) return keptRoute(history.state) ?? { pathname: '/', search: '' };
   const state = { usr: { nextPathname: asked.pathname, nextSearch: asked.search }, key: entryKey() };
-  if (replace) history.replaceState(state, '', `#${LOGIN_PATH}`);
-  else history.pushState(state, '', `#${LOGIN_PATH}`);
+  history.replaceState(state, '', `#${LOGIN_PATH}`);
   return asked;
 };
 
-/** Signed in: the login page's entry becomes the route asked for (Back does not return to the login form). */
+/** Signed in: the login page's entry becomes the route asked for. */
 export const leaveLogin = (history: HistoryLike, to: Route): void => {
   history.replaceState(null, '', `#${to.pathname}${to.search}`);
 };

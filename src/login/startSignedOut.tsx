@@ -1,8 +1,8 @@
 /**
  * Opened with no session: the login form first, from a small part of the code (MUI and the authProvider, not
- * react-admin nor the app's screens), after one redirect to `#/login` that keeps the route asked for. The
- * app's code is fetched from the first key typed; signed in, the app replaces the form in the same React root,
- * at the route asked for (react-admin's own behaviour after a login).
+ * react-admin nor the app's screens), after one redirect to `#/login` in place (no extra history entry) that
+ * keeps the route asked for. The app's code is fetched from the first key typed; signed in, the app replaces the
+ * form in the same React root, at the route asked for (react-admin's own behaviour after a login).
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
@@ -27,7 +27,7 @@ export const startSignedOut = async (
   let returnTo = goToLogin(window.history, window.location.hash);
   // Back (or a typed address) to another route while signed out: the login page again, returning there
   const onPopState = () => {
-    returnTo = goToLogin(window.history, window.location.hash, true);
+    returnTo = goToLogin(window.history, window.location.hash);
   };
   window.addEventListener('popstate', onPopState);
   const [runtime, translate] = await Promise.all([loadRuntimeConfig(), loadLoginTranslate(getLanguage())]);

@@ -46,9 +46,10 @@ const appStart = () => {
 const open = async (hash: string, app = appStart()) => {
   window.history.replaceState(null, '', hash || window.location.pathname);
   const pushes = vi.spyOn(window.history, 'pushState');
+  const replaces = vi.spyOn(window.history, 'replaceState');
   await act(() => startSignedOut(container, app.load));
   await screen.findByRole('button', { name: 'Iniciar sesión' });
-  return { pushes, app };
+  return { pushes, replaces, app };
 };
 
 const signIn = (password = 'secreto') => {
@@ -77,9 +78,11 @@ describe('opened signed out', () => {
   it('a deep link shows the form after one redirect; signing in returns there with the app in the same root', async () => {
     const fetchMock = vi.fn(async () => json(200, adminAnswer));
     vi.stubGlobal('fetch', fetchMock);
-    const { pushes, app } = await open('#/Marca/3?tab=1');
+    const { pushes, replaces, app } = await open('#/Marca/3?tab=1');
     expect(window.location.hash).toBe('#/login');
-    expect(pushes).toHaveBeenCalledTimes(1);
+    // in place: no history entry added for the login page
+    expect(replaces).toHaveBeenCalledTimes(1);
+    expect(pushes).not.toHaveBeenCalled();
     // the app's code is not fetched just to show the form
     expect(app.load).not.toHaveBeenCalled();
     signIn();
@@ -93,6 +96,20 @@ describe('opened signed out', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${API}/auth/login`);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@pim.test', password: 'secreto' });
+  });
+
+  it('another address while signed out (Back, or typed) shows the login page again and signing in goes there', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, adminAnswer)),
+    );
+    const { app } = await open('#/productos/5');
+    window.history.replaceState(null, '', '#/Marca');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(window.location.hash).toBe('#/login');
+    signIn();
+    await waitFor(() => expect(app.calls).toHaveLength(1));
+    expect(app.calls[0].hash).toBe('#/Marca');
   });
 
   it('the app code is fetched from the first key typed', async () => {
@@ -149,8 +166,9 @@ describe('opened signed out', () => {
       'fetch',
       vi.fn(async () => json(200, adminAnswer)),
     );
-    const { pushes, app } = await open('#/login');
+    const { pushes, replaces, app } = await open('#/login');
     expect(pushes).not.toHaveBeenCalled();
+    expect(replaces).not.toHaveBeenCalled();
     signIn();
     await waitFor(() => expect(app.calls).toHaveLength(1));
     expect(app.calls[0].hash).toBe('#/');

@@ -145,8 +145,15 @@ test('axe: no accessibility violation on the login screen, signed out and after 
 }) => {
   const check = async (where: string) => {
     await expect(page.locator('input[name="username"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-    const violations = await runAxe(page);
+    // as on the main screens: a finding is kept when a second run, once the page is idle, finds it too (the
+    // logout re-renders the login page while the cache is cleared)
+    let violations = await runAxe(page);
+    if (violations.length > 0) {
+      await page.waitForTimeout(300);
+      violations = foundBothTimes(violations, await runAxe(page));
+    }
     return violations.map(
       (v) => `${where} ${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3))}`,
     );

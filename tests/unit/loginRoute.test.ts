@@ -26,12 +26,12 @@ describe('the login route', () => {
     expect(routeOfHash('#Marca')).toEqual({ pathname: '/Marca', search: '' });
   });
 
-  it('a deep link: one push to #/login keeping the route as react-admin keeps it', () => {
+  it('a deep link: the entry becomes #/login (no new one), keeping the route as react-admin keeps it', () => {
     const { history, writes } = fakeHistory();
     expect(goToLogin(history, '#/productos/5?tab=2')).toEqual({ pathname: '/productos/5', search: '?tab=2' });
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatchObject({
-      how: 'push',
+      how: 'replace',
       url: '#/login',
       state: { usr: { nextPathname: '/productos/5', nextSearch: '?tab=2' } },
     });
@@ -40,11 +40,10 @@ describe('the login route', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it('the login page with nothing kept returns to the home route; Back elsewhere replaces', () => {
+  it('the login page with nothing kept returns to the home route and writes nothing', () => {
     const { history, writes } = fakeHistory({ usr: { nextPathname: 'http://elsewhere.test' } });
     expect(goToLogin(history, '#/login')).toEqual({ pathname: '/', search: '' });
-    expect(goToLogin(history, '#/Marca', true)).toEqual({ pathname: '/Marca', search: '' });
-    expect(writes.map((write) => write.how)).toEqual(['replace']);
+    expect(writes).toEqual([]);
   });
 
   it('reads only a route that is one', () => {
