@@ -35,6 +35,8 @@ export const startSignedOut = async (
   const root = createRoot(container);
   const signIn = async (credentials: Credentials) => {
     const app = loadApp();
+    // a failed fetch of the app's code is reported once signed in (below), not as an unhandled rejection
+    app.catch(() => undefined);
     await auth.login(credentials);
     // from here on the app's router owns the history
     window.removeEventListener('popstate', onPopState);
@@ -47,7 +49,11 @@ export const startSignedOut = async (
   root.render(
     <ThemeProvider theme={createTheme(pimTheme)}>
       <CssBaseline />
-      <LoginCard translate={translate} onLogin={signIn} onFirstInput={() => void loadApp()} />
+      <LoginCard
+        translate={translate}
+        onLogin={signIn}
+        onFirstInput={() => void loadApp().catch(() => undefined)}
+      />
     </ThemeProvider>,
   );
 };

@@ -7,6 +7,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_MESSAGE } from '../../src/authProvider/authProvider';
 import { startSignedOut } from '../../src/login/startSignedOut';
 import type { StartedBefore } from '../../src/appStart';
 
@@ -110,6 +111,21 @@ describe('opened signed out', () => {
     signIn();
     await waitFor(() => expect(app.calls).toHaveLength(1));
     expect(app.calls[0].hash).toBe('#/Marca');
+  });
+
+  it("the app's code failing to load after a good login says so on the card, with no unhandled error", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, adminAnswer)),
+    );
+    const load = vi.fn(async (): Promise<{ startApp: ReturnType<typeof appStart>['startApp'] }> => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    window.history.replaceState(null, '', '#/productos');
+    await act(() => startSignedOut(container, load));
+    signIn();
+    expect(await screen.findByText(CONNECTION_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
   });
 
   it('the app code is fetched from the first key typed', async () => {
