@@ -19,11 +19,15 @@ type AppModule = Pick<typeof import('../appStart'), 'startApp'>;
 
 const importApp = (): Promise<AppModule> => import('../appStart');
 
-/** Shows the login form in `container`; `loadApp` gives the app's start (its module, by default). */
+/**
+ * Shows the login form in `container`; `loadApp` gives the app's start (its module, by default). Resolves, once
+ * the form is rendered, to a function that takes the screen away (its history listener, and the form unless the
+ * app has taken its place): the page never needs it, a test does.
+ */
 export const startSignedOut = async (
   container: HTMLElement,
   loadApp: () => Promise<AppModule> = importApp,
-): Promise<void> => {
+): Promise<() => void> => {
   let returnTo = goToLogin(window.history, window.location.hash);
   // Back (or a typed address) to another route while signed out: the login page again, returning there
   const onPopState = () => {
@@ -33,6 +37,7 @@ export const startSignedOut = async (
   const [runtime, translate] = await Promise.all([loadRuntimeConfig(), loadLoginTranslate(getLanguage())]);
   const auth = authProvider(resolveApiUrl(runtime, import.meta.env.VITE_API_URL as string | undefined));
   const root = createRoot(container);
+  let handedToApp = false;
   const signIn = async (credentials: Credentials) => {
     const app = loadApp();
     // a failed fetch of the app's code is reported once signed in (below), not as an unhandled rejection
@@ -44,6 +49,7 @@ export const startSignedOut = async (
     const { startApp } = await app.catch(() => {
       throw new Error(CONNECTION_MESSAGE);
     });
+    handedToApp = true;
     await startApp(container, { root, runtime });
   };
   root.render(
@@ -56,4 +62,8 @@ export const startSignedOut = async (
       />
     </ThemeProvider>,
   );
+  return () => {
+    window.removeEventListener('popstate', onPopState);
+    if (!handedToApp) root.unmount();
+  };
 };

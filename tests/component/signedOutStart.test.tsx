@@ -32,6 +32,15 @@ type Config = Window & { __PIM_CONFIG__?: unknown };
 
 let container: HTMLElement;
 let roots: Root[] = [];
+/** What each start returned: its history listener must not outlive the test (the layer shares its window). */
+let stops: (() => void)[] = [];
+
+/** Starts the signed-out screen, keeping its stop for afterEach. */
+const start = async (load: Parameters<typeof startSignedOut>[1]) => {
+  await act(async () => {
+    stops.push(await startSignedOut(container, load));
+  });
+};
 
 /** The app's start, standing in: what it was handed, and the root it renders its first line into. */
 const appStart = () => {
@@ -48,7 +57,7 @@ const open = async (hash: string, app = appStart()) => {
   window.history.replaceState(null, '', hash || window.location.pathname);
   const pushes = vi.spyOn(window.history, 'pushState');
   const replaces = vi.spyOn(window.history, 'replaceState');
-  await act(() => startSignedOut(container, app.load));
+  await start(app.load);
   await screen.findByRole('button', { name: 'Iniciar sesión' });
   return { pushes, replaces, app };
 };
@@ -69,8 +78,10 @@ beforeEach(() => {
 
 afterEach(() => {
   delete (window as Config).__PIM_CONFIG__;
-  // the login screen's root is the one handed to the app; a test that never signed in unmounts it with the node
+  // the login screen's listener and form go; a root handed to the app is unmounted here
+  for (const stop of stops) act(() => stop());
   for (const root of roots) act(() => root.unmount());
+  stops = [];
   roots = [];
   container.remove();
 });
@@ -122,7 +133,7 @@ describe('opened signed out', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     window.history.replaceState(null, '', '#/productos');
-    await act(() => startSignedOut(container, load));
+    await start(load);
     signIn();
     expect(await screen.findByText(CONNECTION_MESSAGE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
@@ -198,7 +209,7 @@ describe('opened signed out', () => {
   ])('in the language of the cookie (%s)', async (language, signInLabel, userLabel) => {
     document.cookie = `idioma=${language}; path=/`;
     window.history.replaceState(null, '', '#/login');
-    await act(() => startSignedOut(container, appStart().load));
+    await start(appStart().load);
     expect(await screen.findByRole('button', { name: signInLabel })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: new RegExp(userLabel) })).toBeTruthy();
   });
