@@ -64,8 +64,9 @@ export default defineConfig(({ command }) => ({
       output: {
         // Few files: the automatic split made 23 files of what the entry imports and some 45 for the product
         // list, and with 6 connections per host their round trips to a busy server made most of the opening.
-        // What the entry imports is one file (the login screen loads the same code as before); what two or more
-        // screens loaded on demand share is one more; each screen keeps its own code in its own file.
+        // The entry (src/main.tsx) is one small file; the login screen and what it needs (React, MUI: needed by
+        // the app too) one more, with its dependencies (a group takes a module's imports with it); the app's start
+        // one more; what two or more screens loaded on demand share one more; each screen keeps its own file.
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 4 },
