@@ -18,7 +18,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { LoginTranslate } from './loginMessages';
 
 export interface Credentials {
@@ -53,11 +53,11 @@ export const LoginCard = ({ translate, onLogin, onFirstInput }: LoginCardProps) 
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
   const [showPassword, setShowPassword] = useState(false);
-  const [started, setStarted] = useState(false);
+  const started = useRef(false);
 
   const start = () => {
-    if (started) return;
-    setStarted(true);
+    if (started.current) return;
+    started.current = true;
     onFirstInput?.();
   };
   const missing = (field: Field) => touched[field] && values[field].trim() === '';

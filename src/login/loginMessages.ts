@@ -4,25 +4,19 @@
  * login page says. A message that is not a key (the server's or the authProvider's own) is shown as it is.
  */
 import type { TranslationMessages } from 'ra-core';
+import { valueAtPath } from '../core/valueAtPath';
 import { normalizeLanguage } from '../i18n/language';
 import { raMessages } from '../i18n/raMessages';
 
 /** Looks a message up by its key; anything else (or an unknown key) is the text itself or its fallback. */
 export type LoginTranslate = (message: string, fallback?: string) => string;
 
-const lookUp = (messages: TranslationMessages, key: string): string | undefined => {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-};
-
 export const loginTranslator =
   (messages: TranslationMessages): LoginTranslate =>
-  (message, fallback) =>
-    lookUp(messages, message) ?? fallback ?? message;
+  (message, fallback) => {
+    const found = valueAtPath(messages, message);
+    return typeof found === 'string' ? found : (fallback ?? message);
+  };
 
 /** The language's messages; Spanish when its catalogue cannot be loaded (e.g. its file fails on a bad network). */
 export const loadLoginTranslate = async (language: string): Promise<LoginTranslate> => {

@@ -17,6 +17,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { nameKey } from '../../core/nameList';
+import { valueAtPath } from '../../core/valueAtPath';
 import { missingNames, missingReferenceMessage, nameKeys } from '../../core/references';
 import { schemaFor } from '../registry';
 import { renderAutocompleteField } from './autocompleteField';
@@ -32,15 +33,6 @@ export interface NameOption {
 }
 
 const filter = createFilterOptions<NameOption>({ stringify: (option) => nameKey(option.name) });
-
-const valueAt = (record: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (value, key) =>
-        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
-      record,
-    );
 
 export interface NamePickerInputProps {
   source: string;
@@ -81,7 +73,7 @@ export const NamePickerInput = ({
     ],
     [data, field],
   );
-  const stored = valueAt(record, source);
+  const stored = valueAtPath(record, source);
   const known = useMemo(() => nameKeys(names), [names]);
   const mustExist: Validator = (value: unknown) => {
     if (isPending) return undefined;

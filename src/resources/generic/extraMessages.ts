@@ -6,14 +6,10 @@
 import type { I18nProvider } from 'react-admin';
 import { messagesForResource } from '../../i18n/resourceMessages';
 import { normalizeLanguage } from '../../i18n/language';
+import { valueAtPath } from '../../core/valueAtPath';
 import type { ResourceSchema } from '../types';
 
 const RESOURCE_KEY = /^resources\.([^.]+)\.(.+)$/;
-
-const lookup = (messages: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
 
 export const withSchemaMessages = (
   provider: I18nProvider,
@@ -27,7 +23,10 @@ export const withSchemaMessages = (
       const match = RESOURCE_KEY.exec(key);
       const schema = match ? byName.get(match[1]) : undefined;
       if (match && schema) {
-        const value = lookup(messagesForResource(schema, normalizeLanguage(provider.getLocale())), match[2]);
+        const value = valueAtPath(
+          messagesForResource(schema, normalizeLanguage(provider.getLocale())),
+          match[2],
+        );
         if (typeof value === 'string') return provider.translate(key, { ...options, _: value });
       }
       return provider.translate(key, options);
