@@ -24,6 +24,7 @@ import { PimLayout, preloadSignedInLayout } from './layout/Layout';
 import { PimNotification } from './layout/Notification';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
+import { OpeningGateProvider, type OpeningGate } from './resources/generic/AfterFirstRender';
 import { iconFor } from './resources/generic/icons';
 import { withSchemaMessages } from './resources/generic/extraMessages';
 import { representationField } from './resources/generic/fieldSets';
@@ -42,6 +43,8 @@ export interface AppProps {
   queryClient?: QueryClient;
   /** Resources declared outside the registry (registered at run time: menu, screens, data provider, CSV). */
   schemas?: readonly ResourceSchema[];
+  /** The app's opening (appStart.tsx): the menu and the app bar's selectors wait for the opened list's rows. */
+  openingGate?: OpeningGate;
 }
 
 /** A bespoke page's screen; like resource routes, a page the user may not open shows "access denied". */
@@ -78,6 +81,7 @@ export const App = ({
   store,
   queryClient: given,
   schemas,
+  openingGate,
 }: AppProps) => {
   const resources = useMemo(() => {
     if (schemas?.length) registerSchemas(...schemas);
@@ -97,38 +101,40 @@ export const App = ({
     [given, authProvider],
   );
   return (
-    <AppRouter>
-      <Admin
-        disableTelemetry
-        title="PIM"
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        authProvider={authProvider}
-        requireAuth={authProvider !== undefined}
-        i18nProvider={i18n}
-        store={pimStore}
-        layout={PimLayout}
-        loginPage={AdminLoginPage}
-        notification={PimNotification}
-        theme={pimTheme}
-        darkTheme={null}
-      >
-        {resources.map((schema) => (
-          <Resource
-            key={schema.name}
-            name={schema.name}
-            icon={iconFor(schema.menu.icon)}
-            recordRepresentation={representationField(schema)}
-            {...resourceViews(schema, bespokeViews)}
-          />
-        ))}
-        <CustomRoutes>
-          {customPages.map((page) => (
-            <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
+    <OpeningGateProvider value={openingGate}>
+      <AppRouter>
+        <Admin
+          disableTelemetry
+          title="PIM"
+          dataProvider={dataProvider}
+          queryClient={queryClient}
+          authProvider={authProvider}
+          requireAuth={authProvider !== undefined}
+          i18nProvider={i18n}
+          store={pimStore}
+          layout={PimLayout}
+          loginPage={AdminLoginPage}
+          notification={PimNotification}
+          theme={pimTheme}
+          darkTheme={null}
+        >
+          {resources.map((schema) => (
+            <Resource
+              key={schema.name}
+              name={schema.name}
+              icon={iconFor(schema.menu.icon)}
+              recordRepresentation={representationField(schema)}
+              {...resourceViews(schema, bespokeViews)}
+            />
           ))}
-        </CustomRoutes>
-      </Admin>
-    </AppRouter>
+          <CustomRoutes>
+            {customPages.map((page) => (
+              <Route key={page.path} path={`/${page.path}/*`} element={<CustomPageScreen page={page} />} />
+            ))}
+          </CustomRoutes>
+        </Admin>
+      </AppRouter>
+    </OpeningGateProvider>
   );
 };
 

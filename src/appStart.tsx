@@ -13,6 +13,7 @@ import { createHttpClient } from './dataProvider/http';
 import { createI18nProvider, getLanguage, loadMessages } from './i18n';
 import { AuthAnsweringQueryClient } from './layout/authQueryClient';
 import { createPimStore } from './layout/store';
+import { createOpeningGate } from './resources/generic/AfterFirstRender';
 import { openingListQuery, prefetchListPage } from './resources/generic/openingListQuery';
 import { allSchemas } from './resources/registry';
 
@@ -22,6 +23,9 @@ export interface StartedBefore {
   /** The runtime configuration, when the login screen has read it already. */
   runtime?: RuntimeConfig;
 }
+
+/** Opened on a list, how long the menu and the app bar's selectors wait at most for its first page. */
+const OPENING_LIST_WAIT_MS = 3000;
 
 /** Renders the app into `container`, at the route in the address. */
 export const startApp = async (
@@ -51,6 +55,8 @@ export const startApp = async (
   // the list the address opens asks for its first page now, while the screen's code loads
   const opening = openingListQuery(window.location.hash, allSchemas(), store, opensStandardList);
   if (opening) void prefetchListPage(queryClient, dataProvider, opening);
+  // opened on a list, the menu and the app bar's selectors render once it has shown its first page (at most 3 s)
+  const openingGate = createOpeningGate({ waitForListMs: opening ? OPENING_LIST_WAIT_MS : undefined });
   await preloaded;
   (root ?? createRoot(container)).render(
     <StrictMode>
@@ -60,6 +66,7 @@ export const startApp = async (
         i18nProvider={createI18nProvider()}
         store={store}
         queryClient={queryClient}
+        openingGate={openingGate}
       />
     </StrictMode>,
   );

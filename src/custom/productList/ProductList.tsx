@@ -32,7 +32,7 @@ import {
   openableRowsSx,
   QuietBulkActionsToolbar,
 } from '../../resources/generic/keyboardRows';
-import { ListPagination } from '../../resources/generic/listParts';
+import { HoldOpeningWhileLoading, ListPagination } from '../../resources/generic/listParts';
 import { ListLoadError } from '../../resources/generic/ListLoadError';
 import { SavedViewsButton } from '../../resources/generic/SavedViews';
 import { fieldFor } from '../../resources/generic/fieldFor';
@@ -181,6 +181,7 @@ export const ProductList = () => {
       error={<ListLoadError />}
       exporter={false}
     >
+      <HoldOpeningWhileLoading />
       <ReadinessSummaryPanel />
       <ReviewStatusProvider>
         <ReadinessProvider>

@@ -7,7 +7,7 @@ import { listColumns } from './fieldSets';
 import { filtersFor } from './filtersFor';
 import { useLastSelected } from './listMemory';
 import { openableRowsBody, openableRowsSx, QuietBulkActionsToolbar } from './keyboardRows';
-import { GenericBulkDelete, GenericListActions, ListPagination } from './listParts';
+import { GenericBulkDelete, GenericListActions, HoldOpeningWhileLoading, ListPagination } from './listParts';
 import { ListLoadError } from './ListLoadError';
 import { usePendingNotice } from './reloadOnDelete';
 import { DEFAULT_PER_PAGE } from './listDefaults';
@@ -48,6 +48,7 @@ export const GenericList = ({ schema }: GenericListProps) => {
       pagination={<ListPagination />}
       error={<ListLoadError />}
     >
+      <HoldOpeningWhileLoading />
       <PimDatagridConfigurable
         omit={columns.filter((column) => column.hidden).map((column) => column.field.name)}
         rowClick={rowClick}

@@ -8,6 +8,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
+import { useHoldOpening } from './AfterFirstRender';
 import { CsvExportButton } from './csvExport/ExportButton';
 import type { ResourceSchema } from '../types';
 import { hasOptionalFilters } from './filtersFor';
@@ -18,6 +19,12 @@ import { bulkDeletedMessage, useDeleteSideEffects } from './reloadOnDelete';
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 /** The lists' pager; none while the rows could not be read (ListLoadError says why). */
+/** During the app's opening, the parts rendered after the first pass wait for the list's first page (AfterFirstRender). */
+export const HoldOpeningWhileLoading = () => {
+  useHoldOpening(useListContext().isPending);
+  return null;
+};
+
 export const ListPagination = () => {
   const { error } = useListContext();
   return error ? null : <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />;
