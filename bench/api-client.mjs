@@ -8,12 +8,16 @@ const { DEMO_ADMIN } = require('../dist-server/server/seed/index.js');
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const q = (value) => encodeURIComponent(JSON.stringify(value));
 
-export async function adminClient(url) {
-  const login = await fetch(`${url}/auth/login`, {
+/** The answer of POST /auth/login for the demo admin (tokens and userData). */
+export const adminLogin = (url) =>
+  fetch(`${url}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
   }).then((r) => r.json());
+
+export async function adminClient(url) {
+  const login = await adminLogin(url);
   const headers = { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' };
   return async (method, path, body) => {
     const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });

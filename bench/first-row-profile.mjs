@@ -44,14 +44,8 @@ const moduleOf = (src) => {
 };
 try {
   await waitForHttp(`${appUrl}/config.json`);
-  const { DEMO_ADMIN } = await import(path.resolve('dist-server/server/seed/index.js')).then(
-    (m) => m.default ?? m,
-  );
-  const login = await fetch(`${appUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
+  const { adminLogin } = await import('./api-client.mjs');
+  const login = await adminLogin(appUrl);
   const byModule = new Map();
   const byFn = new Map();
   const inclusive = new Map();

@@ -140,12 +140,9 @@ const browser = await chromium.launch({
 try {
   const appUrl = `http://127.0.0.1:${apiPort}`;
   await waitForHttp(`${appUrl}/config.json`);
-  const { DEMO_ADMIN } = await import('../dist-server/server/seed/index.js').then((m) => m.default ?? m);
-  const login = await fetch(`${appUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
+  // imported once the API is built (api-client.mjs reads the seed's demo admin)
+  const { adminLogin } = await import('./api-client.mjs');
+  const login = await adminLogin(appUrl);
   const session = {
     script: storeSession,
     arg: login,

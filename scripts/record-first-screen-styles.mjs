@@ -52,14 +52,9 @@ const emotionRules = (page) =>
 
 try {
   await waitForHttp(`${appUrl}/config.json`);
-  const { DEMO_ADMIN } = await import(path.resolve('dist-server/server/seed/index.js')).then(
-    (m) => m.default ?? m,
-  );
-  const login = await fetch(`${appUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  }).then((r) => r.json());
+  // imported once the API is built (api-client.mjs reads the seed's demo admin)
+  const { adminLogin } = await import('../bench/api-client.mjs');
+  const login = await adminLogin(appUrl);
 
   const signedOut = await browser.newContext();
   const loginPage = await signedOut.newPage();
