@@ -24,7 +24,7 @@ import { PimLayout, preloadSignedInLayout } from './layout/Layout';
 import { PimNotification } from './layout/Notification';
 import { createPimStore } from './layout/store';
 import { pimTheme } from './layout/theme';
-import { OpeningGateProvider, type OpeningGate } from './resources/generic/AfterFirstRender';
+import { OpeningGateProvider, useHoldOpening, type OpeningGate } from './resources/generic/AfterFirstRender';
 import { iconFor } from './resources/generic/icons';
 import { withSchemaMessages } from './resources/generic/extraMessages';
 import { representationField } from './resources/generic/fieldSets';
@@ -47,12 +47,18 @@ export interface AppProps {
   openingGate?: OpeningGate;
 }
 
+/** react-admin's «access denied» page; opened on a list the user may not read, it ends the opening's wait too. */
+const OpeningAccessDenied = () => {
+  useHoldOpening(false);
+  return <AccessDenied />;
+};
+
 /** A bespoke page's screen; like resource routes, a page the user may not open shows "access denied". */
 export const CustomPageScreen = ({ page }: { page: CustomPage }) => (
   <CanAccess
     {...(page.access ?? { action: 'list', resource: page.path })}
     loading={<Loading />}
-    accessDenied={<AccessDenied />}
+    accessDenied={<OpeningAccessDenied />}
   >
     <Suspense fallback={<Loading />}>{createElement(page.component)}</Suspense>
   </CanAccess>
@@ -105,6 +111,7 @@ export const App = ({
       <AppRouter>
         <Admin
           disableTelemetry
+          accessDenied={OpeningAccessDenied}
           title="PIM"
           dataProvider={dataProvider}
           queryClient={queryClient}
