@@ -15,7 +15,6 @@ import { chromium } from '@playwright/test';
 import { freePort, run, stopByPid, waitForHttp } from '../tests/support/run.mjs';
 import { storeSession } from '../bench/session.mjs';
 import { apiArgs } from '../bench/api-command.mjs';
-import { ownerOfRule } from './emotion-rules.mjs';
 
 const OUTPUT = 'src/layout/first-screen-styles.json';
 const DATA_ROW = 'tbody tr.RaDatagrid-row';
@@ -40,6 +39,13 @@ const api = spawn(process.execPath, apiArgs, {
 });
 const settings = JSON.parse(readFileSync('tests/support/chromium.json', 'utf8'));
 const browser = await chromium.launch({ executablePath: settings.executablePath, args: settings.args });
+
+/**
+ * The name emotion knows a rule's styles by: what follows `css-` in its first class, or a keyframes block's name.
+ * A `<style data-emotion="css name1 name2 …">` already in the page marks those names as inserted.
+ */
+const ownerOfRule = (cssText) =>
+  /^@keyframes\s+([\w-]+)/.exec(cssText)?.[1] ?? /\.css-([\w-]+)/.exec(cssText)?.[1] ?? null;
 
 /* global document -- runs in the page */
 /** The text of every rule emotion inserted, in the order the page holds them (its own tags, not the global ones). */

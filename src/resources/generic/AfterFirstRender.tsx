@@ -48,15 +48,9 @@ export const createOpeningGate = ({ waitForListMs }: { waitForListMs?: number })
       notify();
     };
   };
-  let listShown = () => undefined as void;
-  if (waitForListMs !== undefined) {
-    const release = hold();
-    const timer = setTimeout(release, waitForListMs);
-    listShown = () => {
-      clearTimeout(timer);
-      release();
-    };
-  }
+  // the start's wait for a list: released by its first page or at the time limit
+  const releaseStart = waitForListMs === undefined ? undefined : hold();
+  const timer = releaseStart && setTimeout(releaseStart, waitForListMs);
   return {
     subscribe: (listener) => {
       listeners.add(listener);
@@ -64,7 +58,10 @@ export const createOpeningGate = ({ waitForListMs }: { waitForListMs?: number })
     },
     held: () => holds > 0 && !over,
     hold,
-    listShown: () => listShown(),
+    listShown: () => {
+      clearTimeout(timer);
+      releaseStart?.();
+    },
     end: () => {
       over = true;
     },
