@@ -5,6 +5,10 @@
 // process). Medians of BENCH_RUNS. Figures only: nothing here passes or fails.
 // BENCH_ENGINES=embedded (or mariadb) measures one engine only; BENCH_DATA_DIR keeps the embedded database's
 // filled data folder there and measures it again on later runs without filling it anew.
+// The figures are those of a served API in its steady state: after the first PATCHes (timed as «cold»), a
+// warm-up of BENCH_WARMUP_S seconds (default 12; 0: none) of the requests measured below. A freshly started API
+// runs its first few hundred requests 2-4x slower: V8 compiles the hot code of the API and of the embedded
+// database's PostgreSQL (WebAssembly) with its optimising compiler only once that code has run a while.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,6 +32,7 @@ const ms = (t0) => Math.round((performance.now() - t0) * 10) / 10;
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,mariadb').split(',');
 const KEEP_DIR = process.env.BENCH_DATA_DIR;
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 12);
 const hasMariaDb = (() => {
   try {
     execFileSync('which', ['mariadbd'], { stdio: 'ignore' });
@@ -226,6 +231,54 @@ async function spawnApi(env) {
   return { child, url, startMs: ms(t0) };
 }
 
+/**
+ * The requests measured, sent for WARMUP_S seconds by 6 connections (autocannon, one after another on each):
+ * pages, counts, name searches, a PATCH of one product and a create.
+ */
+async function warmUp(url, headers, productId, stamp) {
+  let sent = 0;
+  const result = await autocannon({
+    url,
+    connections: 6,
+    headers,
+    duration: WARMUP_S,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/productos?filter=${q({ where: { empresaId: 1 }, order: ['id ASC'], limit: 25, skip: ((sent++ % 20) * 25) % N })}`,
+        }),
+      },
+      { method: 'GET', path: `/productos/count?where=${q({ empresaId: 1 })}` },
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${sent % 10}7%` } }, limit: 25 })}`,
+        }),
+      },
+      {
+        method: 'PATCH',
+        path: `/productos/${productId}`,
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ enviarAecoc: sent % 2 ? 'S' : 'N' }),
+        }),
+      },
+      {
+        method: 'POST',
+        path: '/productos',
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ empresaId: 1, nombre: `Calentamiento escala ${stamp}-${sent++}` }),
+        }),
+      },
+    ],
+  });
+  if (result.non2xx || result.errors) throw new Error(`warm-up: ${result.non2xx + result.errors} failed`);
+}
+
 async function measure(env) {
   const api = await spawnApi(env);
   const figures = { 'API start (ms)': api.startMs };
@@ -255,6 +308,18 @@ async function measure(env) {
       headers,
     }).then((r) => r.json());
     const page = { where: { empresaId: 1 }, order: ['id DESC'], limit: 25, skip: 50 };
+    const stamp = Date.now().toString(36);
+    const patch = async (body) => {
+      const r = await fetch(`${api.url}/productos/${one.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
+    };
+    // Right after the start, before anything has warmed the code up.
+    figures['one PATCH, cold (ms)'] = await timedMedian((i) => patch({ enviarAecoc: i % 2 ? 'S' : 'N' }));
+    if (WARMUP_S > 0) await warmUp(api.url, headers, one.id, stamp);
     figures['list+count (ms)'] = await timedMedian(() =>
       Promise.all([get(`/productos?filter=${q(page)}`), get(`/productos/count?where=${q(page.where)}`)]),
     );
@@ -278,14 +343,6 @@ async function measure(env) {
         `/productos?filter=${q({ where: { empresaId: 1, nombre: { like: `%escala ${i}7%` } }, limit: 25 })}`,
       ),
     );
-    const patch = async (body) => {
-      const r = await fetch(`${api.url}/productos/${one.id}`, {
-        method: 'PATCH',
-        headers,
-        body: JSON.stringify(body),
-      });
-      if (r.status !== 204) throw new Error(`PATCH: ${r.status}`);
-    };
     // A field of the product, as the editor saves one (the product's history records it).
     figures['one PATCH (ms)'] = await timedMedian((i) => patch({ enviarAecoc: i % 2 ? 'S' : 'N' }));
     // What each process spends on one (100 in a row): steadier than the time on a loaded machine.
@@ -294,7 +351,6 @@ async function measure(env) {
     Object.assign(figures, cpuPerOperation(api.child.pid, patchCpu, 100, 'PATCH'));
     // A new SKU: the references to the old one follow (substitutes, spare parts, assemblies, ranges) and the
     // product's image files are renamed. Unique names, also on a kept data folder measured again.
-    const stamp = Date.now().toString(36);
     figures['SKU rename PATCH (ms)'] = await timedMedian((i) =>
       patch({ nombre: `Producto escala renombrado ${stamp}-${i}` }),
     );

@@ -5,8 +5,8 @@
  *
  * The young generation's size is not set here: V8 fixes its largest size when the process starts and ignores
  * `--max-semi-space-size` given later (measured: the young generation still grew to 2 × 16 MB). `npm start`
- * gives it on the command line instead (`node --max-semi-space-size=8 dist-server/server/index.js`, package.json);
- * see the README's memory figures.
+ * gives it on the command line instead (`node --v8-pool-size=1 --max-semi-space-size=8 dist-server/server/index.js`,
+ * package.json), with the number of V8's helper threads (one: see the README's figures).
  */
 import v8 from 'node:v8';
 
