@@ -24,7 +24,7 @@ import { companyScopeOf, scopedRepository } from './company';
 import { defineKeyedDeleteControllers } from './composite-routes';
 import { ConfigController } from './config-controller';
 import { defineOpenApiController } from './openapi-controller';
-import { apiHeadersMiddleware, appHeaders } from './security-headers';
+import { appHeaders } from './security-headers';
 import { defineCrudController, type CrudRepo } from './crud-controllers';
 import { createDataSource } from './datasource';
 import { buildModels } from './models';
@@ -43,8 +43,9 @@ import {
   type PostgresPoolHolder,
 } from './store/statement-limit';
 import { templateFile } from './store/template';
-import { compressAnswers, serveBuiltApp } from './static-app';
-import { IN_FLIGHT_MIDDLEWARE_OPTIONS, inFlightRequests } from './in-flight';
+import { serveBuiltApp } from './static-app';
+import { ANSWER_FRONT_MIDDLEWARE_OPTIONS, answerFront } from './answer-front';
+import { inFlightRequests } from './in-flight';
 import { RestRouter } from './router';
 
 export interface ServerOptions {
@@ -229,7 +230,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
 
     const inFlight = inFlightRequests();
-    app.middleware(inFlight.middleware, IN_FLIGHT_MIDDLEWARE_OPTIONS);
+    app.middleware(answerFront(inFlight), ANSWER_FRONT_MIDDLEWARE_OPTIONS);
     app
       .bind(AuthBindings.USERS)
       .to(new UserService(repositories.repository('usuarios'), { signup: opts.signup ?? true }));
@@ -238,14 +239,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app.controller(defineAccessController(models.bySchema.get('permisos')!), 'AccessController');
     app.controller(ConfigController);
     app.controller(defineOpenApiController(opts.publicOpenApi === true));
-    app.middleware(apiHeadersMiddleware(), { key: 'middleware.pim.securityHeaders' });
     app.bind(FeatureBindings.REPOSITORIES).to(repositories);
     app.bind(FeatureBindings.UPLOADS_DIR).to(uploadsDirFor(opts));
     app.bind(ErpBindings.ADAPTER).to(opts.erp ?? SimulatedErp.fromEnv());
     for (const feature of discoverFeatures()) {
       await feature.register({ app, repositories, models, registry: schemas });
     }
-    compressAnswers(app);
     if (opts.staticDir) serveBuiltApp(app, opts.staticDir, appHeaders(opts.corsOrigins));
 
     // Tables, columns and indexes from the declarations, and the search triggers, on every engine — unless this

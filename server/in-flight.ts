@@ -4,7 +4,6 @@
  * instead of failing half-way on a closed connection pool.
  */
 import type { Middleware } from '@loopback/express';
-import { RestMiddlewareGroups } from '@loopback/rest';
 
 export interface InFlight {
   middleware: Middleware;
@@ -41,10 +40,3 @@ export function inFlightRequests(): InFlight {
     },
   };
 }
-
-/** Outermost: around the sending of the answer too. */
-export const IN_FLIGHT_MIDDLEWARE_OPTIONS = {
-  key: 'middleware.pim.inFlight',
-  group: 'pim.inFlight',
-  downstreamGroups: [RestMiddlewareGroups.SEND_RESPONSE],
-};

@@ -4,7 +4,6 @@
  * anywhere, no MIME sniffing, no referrer leaving the origin. CORS answers only configured origins.
  */
 import type { ServerResponse } from 'node:http';
-import type { Middleware } from '@loopback/express';
 
 /** The app's CSP; `connectSrc` adds the origins of an API served elsewhere (config.json apiUrl). */
 export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
@@ -37,12 +36,11 @@ export const appHeaders =
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(connectSrc));
   };
 
-/** A middleware giving every API answer the common headers (and a CSP that allows nothing to run). */
-export const apiHeadersMiddleware = (): Middleware => async (ctx, next) => {
-  setCommonHeaders(ctx.response);
-  ctx.response.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-  return next();
-};
+/** The headers of every API answer (answer-front.ts): the common ones and a CSP that allows nothing to run. */
+export function setApiHeaders(res: Pick<ServerResponse, 'setHeader'>): void {
+  setCommonHeaders(res);
+  res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+}
 
 /** CORS_ORIGINS=https://a.example,https://b.example → those origins; nothing configured → no CORS at all. */
 export const corsOrigins = (value: string | undefined): string[] =>
