@@ -37,6 +37,9 @@ const ONE_SHOT_MAX_BYTES = 256 * 1024;
 const isJson = (res: ServerResponse): boolean =>
   /^application\/json\b/i.test(String(res.getHeader('Content-Type') ?? ''));
 
+const isEmpty = (chunk: unknown): boolean =>
+  (typeof chunk === 'string' || Buffer.isBuffer(chunk)) && chunk.length === 0;
+
 /** `compression`'s middleware, one for every answer (it holds only its options). */
 const streamCompression = compression();
 
@@ -65,6 +68,12 @@ export function compressAnswer(req: Request, res: Response): void {
       engage();
       return (res.end as (...a: unknown[]) => Response)(...args);
     };
+    // An answer without a body (a 204, a redirect): nothing to compress.
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || isEmpty(chunk)) {
+      res.end = end;
+      res.write = write;
+      return (end as (...a: unknown[]) => Response).apply(res, args);
+    }
     // the cheap questions first: most small answers are not worth compressing
     if (res.headersSent || req.method === 'HEAD' || res.getHeader('Content-Encoding') || !isJson(res))
       return rest();

@@ -37,6 +37,10 @@ beforeAll(async () => {
     for (let i = 0; i < all.length; i += 4096) res.write(all.slice(i, i + 4096));
     res.end();
   });
+  app.get('/none', (_req, res) => {
+    res.statusCode = 204;
+    res.end();
+  });
   app.get('/binary', (_req, res) => {
     res.setHeader('Content-Type', 'application/octet-stream');
     res.end(Buffer.alloc(8192, 7));
@@ -87,6 +91,13 @@ describe('compressAnswer', () => {
     expect(gunzipSync(pieces.body).toString('utf8')).toBe(text(2000));
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toBe(text(2000));
+  });
+
+  it('an answer without a body goes as it is', async () => {
+    const none = await get('/none');
+    expect(none.status).toBe(204);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.length).toBe(0);
   });
 
   it('a type not worth compressing goes as it is', async () => {
