@@ -45,6 +45,7 @@ import {
 import { templateFile } from './store/template';
 import { serveBuiltApp } from './static-app';
 import { ANSWER_FRONT_MIDDLEWARE_OPTIONS, answerFront } from './answer-front';
+import { corsOptions, replaceRestCors } from './cors';
 import { inFlightRequests } from './in-flight';
 import { RestRouter } from './router';
 
@@ -137,12 +138,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         requestBodyParser: { json: { limit: opts.jsonBodyLimit ?? '1mb' } },
         expressSettings: { 'x-powered-by': false },
         // Browsers may call the API from these origins only (none: same origin only).
-        cors: {
-          origin: opts.corsOrigins?.length ? [...opts.corsOrigins] : false,
-          credentials: true,
-          methods: 'GET,HEAD,PUT,PATCH,POST,DELETE',
-          maxAge: 86400,
-        },
+        cors: corsOptions(opts.corsOrigins),
         // The OpenAPI document is served by OpenApiController (admins only, or public when enabled).
         openApiSpec: { disabled: true },
       },
@@ -281,6 +277,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (store.engine === 'postgres') {
       limitPostgresStatements(store.dataSource.connector as PostgresPoolHolder, statementLimitMs);
     }
+    replaceRestCors(app, corsOptions(opts.corsOrigins));
     await app.start();
     const url = (app.restServer.url ?? '').replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
     return {

@@ -52,8 +52,23 @@ describe('headers', () => {
         headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
       });
     expect((await preflight(ALLOWED)).headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    const allowed = await preflight(ALLOWED);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(allowed.headers.get('access-control-max-age')).toBe('86400');
     const evil = await preflight('https://evil.example');
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    // a request itself: the configured origin is allowed with its credentials, another is not
+    const from = (origin: string) =>
+      fetch(`${server.url}/productos?filter=${encodeURIComponent('{"limit":1}')}`, {
+        headers: { Origin: origin, Authorization: `Bearer ${admin}` },
+      });
+    const own = await from(ALLOWED);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(own.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await from('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('/openapi.json is for admins only; /explorer does not exist', async () => {
