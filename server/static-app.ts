@@ -50,46 +50,50 @@ const streamCompression = compression();
  * every request, as an Express middleware of LoopBack's chain, cost about 0.1 ms of CPU per request.
  */
 export function compressAnswer(req: Request, res: Response): void {
-  const end = res.end;
+  const end = res.end as (...args: unknown[]) => Response;
   const write = res.write;
+  /** The response's own write and end back in place. */
+  const restore = (): void => {
+    res.end = end as Response['end'];
+    res.write = write;
+  };
+  /** Ends the answer as it is. */
+  const endAsItIs = (args: unknown[]): Response => {
+    restore();
+    return end.apply(res, args);
+  };
   /** `compression` takes over: its write and end wrap the response's own, and it sees the headers go. */
   const engage = (): void => {
-    res.end = end;
-    res.write = write;
+    restore();
     streamCompression(req, res, () => undefined);
   };
-  res.write = function (this: Response, ...args: unknown[]) {
+  res.write = function (...args: unknown[]) {
     engage();
     return (res.write as (...a: unknown[]) => boolean)(...args);
   } as Response['write'];
-  res.end = function (this: Response, ...args: unknown[]) {
+  res.end = function (...args: unknown[]) {
     const [chunk, encoding] = args;
-    const rest = () => {
+    const throughCompression = () => {
       engage();
       return (res.end as (...a: unknown[]) => Response)(...args);
     };
-    // An answer without a body (a 204, a redirect): nothing to compress.
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || isEmpty(chunk)) {
-      res.end = end;
-      res.write = write;
-      return (end as (...a: unknown[]) => Response).apply(res, args);
-    }
+    // an answer without a body (a 204, a redirect): nothing to compress
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || isEmpty(chunk))
+      return endAsItIs(args);
     // the cheap questions first: most small answers are not worth compressing
     if (res.headersSent || req.method === 'HEAD' || res.getHeader('Content-Encoding') || !isJson(res))
-      return rest();
+      return throughCompression();
     const size =
       typeof chunk === 'string'
         ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
         : Buffer.isBuffer(chunk)
           ? chunk.length
           : 0;
-    if (size > ONE_SHOT_MAX_BYTES) return rest();
-    res.end = end;
-    res.write = write;
+    if (size > ONE_SHOT_MAX_BYTES) return throughCompression();
     // as `compression` answers a JSON answer of any size
     res.vary('Accept-Encoding');
     if (size < ONE_SHOT_MIN_BYTES || req.acceptsEncodings('gzip', 'identity') !== 'gzip')
-      return (end as (...a: unknown[]) => Response).apply(res, args);
+      return endAsItIs(args);
     const body =
       typeof chunk === 'string'
         ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
@@ -97,7 +101,7 @@ export function compressAnswer(req: Request, res: Response): void {
     const zipped = gzipSync(body, { level: 1 });
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', zipped.length);
-    return (end as (...a: unknown[]) => Response).apply(res, [
+    return endAsItIs([
       zipped,
       ...args.slice(typeof chunk === 'string' && typeof encoding === 'string' ? 2 : 1),
     ]);
